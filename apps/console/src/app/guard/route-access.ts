@@ -1,0 +1,49 @@
+import { HOME_PATH, LOGIN_PATH, WEBAPP_NAME_PREFIX } from '../../routes';
+
+/** What the guard knows when a route is about to render. */
+export interface RouteAccessInput {
+  /** Name of the matched route of the table. */
+  routeName: string;
+  /** The route is on the whitelist of public routes. */
+  isPublic: boolean;
+  /** A token is stored. */
+  hasToken: boolean;
+  /** The user info (with a user name) is loaded into the session. */
+  isUserLoaded: boolean;
+  /** Query string of the visited location, including `?` (or empty). */
+  search: string;
+}
+
+/** The guard's verdict. */
+export type RouteAccessDecision =
+  | { type: 'allow' }
+  | { type: 'fetchUser' }
+  | { type: 'redirect'; to: string; warningKey?: 'user.noLogin' };
+
+/** The guard's verdict after the user-info fetch failed. */
+export type FetchFailureDecision = { type: 'bridgeLogout' } | { type: 'redirect'; to: string };
+
+/**
+ * The route guard of SPEC §2:
+ * 1. routes whose name contains 'authentication' always pass;
+ * 2. with a token but no loaded user name, the user info is fetched first;
+ * 3. a signed-in visit to login goes to the overview, keeping the query;
+ * 4. without a token only public routes pass; otherwise warn `user.noLogin` and go to login.
+ */
+export const decideRouteAccess = (input: RouteAccessInput): RouteAccessDecision => {
+  if (input.routeName.includes('authentication')) return { type: 'allow' };
+  if (input.hasToken) {
+    if (!input.isUserLoaded) return { type: 'fetchUser' };
+    if (input.routeName === 'login') return { type: 'redirect', to: `${HOME_PATH}${input.search}` };
+    return { type: 'allow' };
+  }
+  if (input.isPublic) return { type: 'allow' };
+  return { type: 'redirect', to: LOGIN_PATH, warningKey: 'user.noLogin' };
+};
+
+/**
+ * After a failed user-info fetch the user is logged out: sent to login, or, inside the
+ * native app wrapper (route names starting with `webapp`), told so over the app's bridge.
+ */
+export const decideFetchFailure = (routeName: string): FetchFailureDecision =>
+  routeName.startsWith(WEBAPP_NAME_PREFIX) ? { type: 'bridgeLogout' } : { type: 'redirect', to: LOGIN_PATH };

@@ -1,0 +1,24 @@
+import { Flex, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** Product mark and name; links to `to`. */
+export const AppLogo = ({ to, isCompact = false }: { to: string; isCompact?: boolean }) => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Link to={to} aria-label={t('app.name')} style={{ color: 'inherit' }}>
+      <Flex align="center" gap={8}>
+        <svg width={28} height={28} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+          <rect width="32" height="32" rx="6" fill={token.colorPrimary} />
+          <path d="M9 23V9h7.5a4.5 4.5 0 0 1 0 9H13v5z" fill="#fff" />
+        </svg>
+        {!isCompact && (
+          <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
+            {t('app.name')}
+          </Typography.Text>
+        )}
+      </Flex>
+    </Link>
+  );
+};

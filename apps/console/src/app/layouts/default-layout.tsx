@@ -1,0 +1,162 @@
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Drawer, Flex, FloatButton, Layout, theme } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { settingsStore } from '../../features/settings/settings.store';
+import { SettingsButton, SettingsDrawer } from '../../features/settings/settings-drawer';
+import { HOME_PATH } from '../../routes';
+import { useStore } from '../../shared/store/create-store';
+import { useIsMobile } from '../../shared/ui/use-is-mobile';
+import { findRoute, getRouteTrail } from '../navigation/route-tree';
+import { useCurrentRoute } from '../navigation/use-current-route';
+import { AppLogo } from './app-logo';
+import { HeaderBalance } from './header-balance';
+import { LanguageSwitch } from './language-switch';
+import { SideMenu } from './side-menu';
+import { TabBar } from './tab-bar';
+import { UserMenu } from './user-menu';
+
+const HEADER_HEIGHT = 56;
+
+/**
+ * The console shell: side menu from the route table (a drawer behind a hamburger button below
+ * 992 px), header with language switch, settings and user menu, optional tab bar and footer.
+ * `data-layout` on the root tells `mobile` from `desktop`.
+ */
+export const DefaultLayout = () => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const settings = useStore(settingsStore);
+  const isMobile = useIsMobile();
+  const current = useCurrentRoute();
+  const [isCollapsed, setIsCollapsed] = useState(false);
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
+  const routeName = current?.route.name ?? '';
+  const trail = getRouteTrail(routeName);
+  const userCenterPath = findRoute('userCenter')?.fullPath ?? '/user-center';
+  const chargePath = findRoute('charge')?.fullPath ?? '/charge';
+  const siderWidth = settings.menuWidth;
+  const openMenu = () => setIsMenuOpen(true);
+  const openSettings = () => setIsSettingsOpen(true);
+
+  const menuButton = isMobile ? (
+    <Button
+      type="text"
+      icon={<MenuOutlined />}
+      aria-label={t('layout.openMenu')}
+      aria-expanded={isMenuOpen}
+      data-testid="mobile-menu-button"
+      onClick={openMenu}
+    />
+  ) : (
+    <Button
+      type="text"
+      icon={isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+      aria-label={t(isCollapsed ? 'layout.expandMenu' : 'layout.collapseMenu')}
+      data-testid="menu-collapse-button"
+      onClick={() => setIsCollapsed((value) => !value)}
+    />
+  );
+
+  return (
+    <Layout data-layout={isMobile ? 'mobile' : 'desktop'} style={{ minHeight: '100vh' }}>
+      {isMobile ? (
+        <Drawer
+          placement="left"
+          open={isMenuOpen}
+          onClose={() => setIsMenuOpen(false)}
+          size={siderWidth}
+          title={<AppLogo to={HOME_PATH} />}
+          styles={{ body: { padding: 0 } }}
+        >
+          <nav aria-label={t('layout.openMenu')} data-testid="mobile-menu">
+            <SideMenu currentRouteName={routeName} onNavigate={() => setIsMenuOpen(false)} />
+          </nav>
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          theme="light"
+          width={siderWidth}
+          collapsed={isCollapsed}
+          collapsedWidth={64}
+          trigger={null}
+          style={{
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            overflowY: 'auto',
+            borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          <Flex align="center" style={{ height: HEADER_HEIGHT, paddingInline: isCollapsed ? 18 : 20 }}>
+            <AppLogo to={HOME_PATH} isCompact={isCollapsed} />
+          </Flex>
+          <nav data-testid="side-menu">
+            <SideMenu currentRouteName={routeName} />
+          </nav>
+        </Layout.Sider>
+      )}
+      <Layout>
+        {settings.navbar ? (
+          <Layout.Header
+            style={{
+              position: 'sticky',
+              top: 0,
+              zIndex: 10,
+              height: HEADER_HEIGHT,
+              lineHeight: `${HEADER_HEIGHT}px`,
+              paddingInline: 12,
+              background: token.colorBgContainer,
+              borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            }}
+          >
+            <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
+              <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+                {menuButton}
+                {isMobile ? <AppLogo to={HOME_PATH} isCompact /> : null}
+              </Flex>
+              <Flex align="center" gap={4}>
+                <LanguageSwitch isCompact={isMobile} />
+                <SettingsButton onClick={openSettings} />
+                <HeaderBalance chargePath={chargePath} isCompact={isMobile} />
+                <UserMenu userCenterPath={userCenterPath} isCompact={isMobile} />
+              </Flex>
+            </Flex>
+          </Layout.Header>
+        ) : null}
+        {settings.tabBar ? (
+          <div style={{ padding: '8px 16px 0', background: token.colorBgContainer }}>
+            <TabBar current={current} />
+          </div>
+        ) : null}
+        <Layout.Content style={{ padding: isMobile ? 12 : 20 }}>
+          {trail.length > 1 ? (
+            <Breadcrumb
+              aria-label={t('layout.breadcrumb')}
+              style={{ marginBottom: 12 }}
+              items={trail.map((route) => ({ key: route.name, title: t(route.titleKey) }))}
+            />
+          ) : null}
+          <Outlet />
+        </Layout.Content>
+        {settings.footer ? (
+          <Layout.Footer style={{ textAlign: 'center', color: token.colorTextSecondary }}>
+            {t('layout.footer', { year: new Date().getFullYear() })}
+          </Layout.Footer>
+        ) : null}
+      </Layout>
+      {settings.navbar ? null : (
+        // Without the navbar its buttons move to a floating group so menu and settings stay reachable.
+        <FloatButton.Group shape="square" style={{ insetInlineEnd: 24 }}>
+          {isMobile ? (
+            <FloatButton icon={<MenuOutlined />} aria-label={t('layout.openMenu')} onClick={openMenu} />
+          ) : null}
+          <FloatButton icon={<SettingOutlined />} aria-label={t('settings.open')} onClick={openSettings} />
+        </FloatButton.Group>
+      )}
+      <SettingsDrawer open={isSettingsOpen} onClose={() => setIsSettingsOpen(false)} />
+    </Layout>
+  );
+};

@@ -1,0 +1,37 @@
+import { Flex, Layout, theme } from 'antd';
+import { Outlet } from 'react-router';
+import { LOGIN_PATH } from '../../routes';
+import { useIsMobile } from '../../shared/ui/use-is-mobile';
+import { AppLogo } from './app-logo';
+import { LanguageSwitch } from './language-switch';
+
+/** Shell of the public pages (login and the like): logo, language switch, centred content. */
+export const PageLayout = () => {
+  const { token } = theme.useToken();
+  const isMobile = useIsMobile();
+  return (
+    <Layout data-layout={isMobile ? 'mobile' : 'desktop'} style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          height: 56,
+          lineHeight: '56px',
+          paddingInline: isMobile ? 12 : 24,
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+          <AppLogo to={LOGIN_PATH} />
+          <LanguageSwitch isCompact={isMobile} />
+        </Flex>
+      </Layout.Header>
+      <Layout.Content
+        style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', padding: 16 }}
+      >
+        <div style={{ width: '100%', maxWidth: 720 }}>
+          <Outlet />
+        </div>
+      </Layout.Content>
+    </Layout>
+  );
+};

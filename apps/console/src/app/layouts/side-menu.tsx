@@ -1,0 +1,53 @@
+import { Menu, type MenuProps } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { settingsStore } from '../../features/settings/settings.store';
+import { isTouristSession, userStore } from '../../shared/session/session';
+import { useStore } from '../../shared/store/create-store';
+import { buildDefaultMenu, getOpenMenuKeys, type MenuEntry } from '../navigation/route-tree';
+import { MENU_ICONS } from './menu-icons';
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
+
+/** The side menu of the default layout, derived from the route table. */
+export const SideMenu = ({
+  currentRouteName,
+  onNavigate,
+}: {
+  currentRouteName: string;
+  onNavigate?: () => void;
+}) => {
+  const { t } = useTranslation();
+  const user = useStore(userStore);
+  // `menuFromServer` is stored, but there is no server menu source yet: the table is the menu.
+  useStore(settingsStore);
+  const isTourist = isTouristSession(user);
+  const entries = useMemo(() => buildDefaultMenu({ isTourist }), [isTourist]);
+
+  const toItem = (entry: MenuEntry): MenuItem => {
+    const title = t(entry.titleKey);
+    const icon = entry.icon ? MENU_ICONS[entry.icon] : undefined;
+    if (entry.children) return { key: entry.key, icon, label: title, children: entry.children.map(toItem) };
+    const label = entry.externalUrl ? (
+      <a href={entry.externalUrl} target="_blank" rel="noopener noreferrer">
+        {title}
+      </a>
+    ) : (
+      <Link to={entry.path ?? '/'} onClick={onNavigate}>
+        {title}
+      </Link>
+    );
+    return { key: entry.key, icon, label };
+  };
+
+  return (
+    <Menu
+      mode="inline"
+      items={entries.map(toItem)}
+      selectedKeys={[currentRouteName]}
+      defaultOpenKeys={getOpenMenuKeys(currentRouteName)}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+};

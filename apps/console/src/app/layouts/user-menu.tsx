@@ -1,0 +1,62 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { signOut } from '../../features/auth/logout';
+import { userStore } from '../../shared/session/session';
+import { useStore } from '../../shared/store/create-store';
+
+/**
+ * The user menu: name, link to the user center, and "Log out" behind a confirmation that uses
+ * antd's own (localized) OK and Cancel buttons. E2E hooks: `data-testid="user-menu"` on the
+ * trigger, `data-testid="logout-menu-item"` inside the Log out item.
+ */
+export const UserMenu = ({
+  userCenterPath,
+  isCompact = false,
+}: {
+  userCenterPath: string;
+  isCompact?: boolean;
+}) => {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const user = useStore(userStore);
+  const name = user?.user_name || t('user.guest');
+
+  const confirmLogout = () => {
+    void modal.confirm({
+      title: t('user.logout.confirmTitle'),
+      content: t('user.logout.confirmContent'),
+      onOk: signOut,
+    });
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'name', label: name, disabled: true },
+          { type: 'divider' },
+          { key: 'userCenter', icon: <UserOutlined />, label: t('user.center') },
+          {
+            key: 'logout',
+            icon: <LogoutOutlined />,
+            danger: true,
+            label: <span data-testid="logout-menu-item">{t('user.logout')}</span>,
+          },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'userCenter') void navigate(userCenterPath);
+          if (key === 'logout') confirmLogout();
+        },
+      }}
+    >
+      <Button type="text" aria-label={t('user.menu')} data-testid="user-menu" style={{ paddingInline: 8 }}>
+        <Avatar size="small" icon={<UserOutlined />} />
+        {isCompact ? null : <span data-testid="user-name">{name}</span>}
+      </Button>
+    </Dropdown>
+  );
+};

@@ -1,0 +1,73 @@
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { type AppRoute, ROUTES, type RouteLayout } from '../routes';
+import { setNavigator } from '../shared/navigation/navigation';
+import { PageSpinner } from '../shared/ui/page-spinner';
+import type { RouteHandle } from './navigation/use-current-route';
+import { RootShell } from './root-shell';
+import { RouteErrorPage } from './route-error.page';
+
+/** Layout components, loaded with the first page that needs them. */
+const LAYOUTS: Record<RouteLayout, RouteObject['lazy']> = {
+  default: async () => ({ Component: (await import('./layouts/default-layout')).DefaultLayout }),
+  page: async () => ({ Component: (await import('./layouts/page-layout')).PageLayout }),
+  webapp: async () => ({ Component: (await import('./layouts/webapp-layout')).WebappLayout }),
+};
+
+/** What a redirect route renders during the instant before its loader's redirect applies. */
+const RedirectPending = () => null;
+
+/** A loader that redirects to `target`, keeping the query string. */
+const redirectTo =
+  (target: string) =>
+  ({ request }: LoaderFunctionArgs) =>
+    redirect(`${target}${new URL(request.url).search}`);
+
+/** Turns one entry of the table (and its descendants) into flat router routes below its layout. */
+const toRouteObjects = (route: AppRoute): RouteObject[] => {
+  const own: RouteObject[] = [];
+  const { page, path } = route;
+  if (path !== undefined && page) {
+    const handle: RouteHandle = { routeName: route.name };
+    own.push({ path, handle, lazy: async () => ({ Component: (await page()).default }) });
+  } else if (path !== undefined && route.redirect) {
+    own.push({ path, loader: redirectTo(route.redirect), Component: RedirectPending });
+  }
+  return [...own, ...(route.children ?? []).flatMap(toRouteObjects)];
+};
+
+/** A layout group of the table: its layout as a parent route, its pages flattened below it. */
+const toLayoutRoute = (group: AppRoute): RouteObject => {
+  const children = (group.children ?? []).flatMap(toRouteObjects);
+  if (group.path !== undefined && group.redirect)
+    children.unshift({ index: true, loader: redirectTo(group.redirect), Component: RedirectPending });
+  return {
+    id: `layout:${group.name}`,
+    ...(group.path !== undefined ? { path: group.path } : {}),
+    lazy: LAYOUTS[group.layout],
+    children,
+  };
+};
+
+/** Router routes derived from the route table. */
+export const buildRouteObjects = (routes: readonly AppRoute[] = ROUTES): RouteObject[] => [
+  {
+    path: '/',
+    element: <RootShell />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: routes.flatMap((route): RouteObject[] => {
+      if (route.children) return [toLayoutRoute(route)];
+      if (route.path === '/' && route.redirect) {
+        return [{ index: true, loader: redirectTo(route.redirect), Component: RedirectPending }];
+      }
+      return toRouteObjects(route);
+    }),
+  },
+];
+
+/** Creates the browser router and lets code outside React navigate with it. */
+export const createAppRouter = () => {
+  const router = createBrowserRouter(buildRouteObjects());
+  setNavigator((to, options) => router.navigate(to, options));
+  return router;
+};

@@ -1,0 +1,18 @@
+import { Form } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PhoneInput } from '../../shared/ui/phone-input/phone-input';
+import { createPhoneRules } from '../../shared/ui/phone-input/phone-rules';
+
+/** The receiving phone of the balance alarm (E.164); loaded when SMS is chosen, with libphonenumber. */
+const BalanceAlarmPhoneField = () => {
+  const { t } = useTranslation();
+  const rules = useMemo(() => createPhoneRules(t), [t]);
+  return (
+    <Form.Item name="address" label={t('balanceAlarm.phone')} rules={rules} validateTrigger="onBlur">
+      <PhoneInput data-testid="balance-alarm-address" />
+    </Form.Item>
+  );
+};
+
+export default BalanceAlarmPhoneField;

@@ -1,0 +1,132 @@
+import { Button, Divider, Flex, Spin, Tabs, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { findRoute } from '../../app/navigation/route-tree';
+import { HOME_PATH } from '../../routes';
+import { navigateTo } from '../../shared/navigation/navigation';
+import { browserStorage } from '../../shared/storage/storage';
+import { AuthCard } from '../auth/auth-card';
+import { OAuthButtons } from '../auth/oauth-buttons';
+import { storeReferralFromSearch } from '../auth/referral';
+import { hasRememberedAccount, readRememberedAccount } from '../auth/remembered-account';
+import { signInAsTourist } from '../auth/session-sign-in';
+import { useCaptcha } from '../auth/use-captcha';
+import { PasswordLoginForm } from './password-login-form';
+import { useOAuthReturn } from './use-oauth-return';
+
+// The phone tab brings libphonenumber's metadata; it loads when the tab is opened.
+const PhoneLoginForm = lazy(() => import('./phone-login-form'));
+
+type LoginTab = 'email' | 'phone' | 'account';
+
+/** What the register and password pages hand over when they send the user here. */
+interface LoginLocationState {
+  email?: string;
+}
+
+const tabLabel = (text: string, testId: string) => <span data-testid={testId}>{text}</span>;
+
+/**
+ * The login page (SPEC §2): email, phone and account tabs, image captcha, "remember", forgot
+ * password, Google and GitHub, continuing as a guest, and the way back from an OAuth provider.
+ */
+const LoginPage = () => {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const captcha = useCaptcha();
+  const isFinishingOAuth = useOAuthReturn();
+  const [tab, setTab] = useState<LoginTab>('email');
+  const [isStartingGuest, setIsStartingGuest] = useState(false);
+  const remembered = useMemo(() => readRememberedAccount(browserStorage), []);
+  const initialRemember = useMemo(() => hasRememberedAccount(browserStorage), []);
+  const handedEmail = (location.state as LoginLocationState | null)?.email;
+  const forgotPasswordPath = findRoute('forgetPassword')?.fullPath ?? '/forget-password';
+  const registerPath = findRoute('register')?.fullPath ?? '/register';
+
+  useEffect(() => {
+    storeReferralFromSearch(location.search, browserStorage);
+  }, [location.search]);
+
+  const continueAsGuest = async () => {
+    setIsStartingGuest(true);
+    try {
+      await signInAsTourist();
+      void navigateTo(HOME_PATH, { replace: true });
+    } catch {
+      setIsStartingGuest(false);
+    }
+  };
+
+  if (isFinishingOAuth) {
+    return (
+      <AuthCard title={t('menu.login')}>
+        <Flex vertical align="center" gap={16} style={{ padding: 32 }} data-testid="oauth-signing-in">
+          <Spin size="large" />
+          <Typography.Text>{t('auth.oauth.signingIn')}</Typography.Text>
+        </Flex>
+      </AuthCard>
+    );
+  }
+
+  const passwordForm = (kind: 'email' | 'account') => (
+    <PasswordLoginForm
+      kind={kind}
+      captcha={captcha}
+      initialIdentifier={(kind === 'email' ? handedEmail : undefined) ?? remembered[kind]}
+      initialRemember={initialRemember}
+      forgotPasswordPath={forgotPasswordPath}
+    />
+  );
+
+  return (
+    <AuthCard title={t('menu.login')}>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as LoginTab)}
+        centered
+        destroyOnHidden
+        items={[
+          {
+            key: 'email',
+            label: tabLabel(t('login.tab.email'), 'login-tab-email'),
+            children: passwordForm('email'),
+          },
+          {
+            key: 'phone',
+            label: tabLabel(t('login.tab.phone'), 'login-tab-phone'),
+            children: (
+              <Suspense fallback={<Spin style={{ display: 'block', margin: '32px auto' }} />}>
+                <PhoneLoginForm initialRemember={initialRemember} />
+              </Suspense>
+            ),
+          },
+          {
+            key: 'account',
+            label: tabLabel(t('login.tab.account'), 'login-tab-account'),
+            children: passwordForm('account'),
+          },
+        ]}
+      />
+      <OAuthButtons purpose="login" />
+      <Divider plain>{t('login.or')}</Divider>
+      <Button
+        block
+        size="large"
+        loading={isStartingGuest}
+        onClick={continueAsGuest}
+        data-testid="guest-button"
+      >
+        {t('login.guest')}
+      </Button>
+      <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
+        {t('login.noAccount')}{' '}
+        <Link to={`${registerPath}${location.search}`} data-testid="register-link">
+          {t('login.registerLink')}
+        </Link>
+      </Typography.Paragraph>
+    </AuthCard>
+  );
+};
+
+export default LoginPage;

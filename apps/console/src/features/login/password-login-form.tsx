@@ -1,0 +1,128 @@
+import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Flex, Form, Input } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HOME_PATH } from '../../routes';
+import { navigateTo } from '../../shared/navigation/navigation';
+import { browserStorage } from '../../shared/storage/storage';
+import { createAuthRules } from '../auth/auth.rules';
+import { CaptchaInput } from '../auth/captcha-input';
+import { rememberAccount } from '../auth/remembered-account';
+import { signIn } from '../auth/session-sign-in';
+import { loginWithAccount, loginWithEmail } from '../auth/sign-in.api';
+import type { Captcha } from '../auth/use-captcha';
+
+/** Which identifier the form asks for: an email, or a user name or email (`/user/login/all`). */
+export type PasswordLoginKind = 'email' | 'account';
+
+interface PasswordLoginValues {
+  identifier: string;
+  password: string;
+  captcha: string;
+  remember: boolean;
+}
+
+/** Props of {@link PasswordLoginForm}. */
+export interface PasswordLoginFormProps {
+  kind: PasswordLoginKind;
+  /** The page's image captcha (one per page: only the newest image answers). */
+  captcha: Captcha;
+  initialIdentifier: string;
+  initialRemember: boolean;
+  forgotPasswordPath: string;
+}
+
+/**
+ * Email or account login with password and image captcha. "Remember" keeps the identifier in
+ * storage (never the password) and asks the server for a long session.
+ */
+export const PasswordLoginForm = ({
+  kind,
+  captcha,
+  initialIdentifier,
+  initialRemember,
+  forgotPasswordPath,
+}: PasswordLoginFormProps) => {
+  const { t } = useTranslation();
+  const rules = useMemo(() => createAuthRules(t), [t]);
+  const [form] = Form.useForm<PasswordLoginValues>();
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const isEmail = kind === 'email';
+
+  const onFinish = async ({ identifier, password, captcha: answer, remember }: PasswordLoginValues) => {
+    setIsSubmitting(true);
+    const call = () =>
+      isEmail
+        ? loginWithEmail({ email: identifier.trim(), password, captcha: answer, remember })
+        : loginWithAccount({ account: identifier.trim(), password, captcha: answer, remember });
+    try {
+      await signIn(async () => {
+        const session = await call();
+        rememberAccount(browserStorage, kind, identifier, remember);
+        return session;
+      });
+      void navigateTo(HOME_PATH, { replace: true });
+    } catch {
+      // The client showed why; a captcha answers once, so a new one is needed.
+      form.setFieldValue('captcha', '');
+      captcha.refresh();
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<PasswordLoginValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ identifier: initialIdentifier, remember: initialRemember }}
+      onFinish={onFinish}
+    >
+      <Form.Item
+        name="identifier"
+        label={t(isEmail ? 'auth.email' : 'login.account')}
+        rules={isEmail ? rules.email : rules.account}
+      >
+        <Input
+          size="large"
+          prefix={isEmail ? <MailOutlined /> : <UserOutlined />}
+          type={isEmail ? 'email' : 'text'}
+          autoComplete={isEmail ? 'email' : 'username'}
+          placeholder={t(isEmail ? 'auth.email.placeholder' : 'login.account.placeholder')}
+          data-testid={isEmail ? 'login-email' : 'login-account'}
+        />
+      </Form.Item>
+      <Form.Item name="password" label={t('auth.password')} rules={rules.password}>
+        <Input.Password
+          size="large"
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          placeholder={t('auth.password.placeholder')}
+          data-testid="login-password"
+        />
+      </Form.Item>
+      <Form.Item name="captcha" label={t('auth.captcha')} rules={rules.captcha}>
+        <CaptchaInput captcha={captcha} data-testid="login-captcha" />
+      </Form.Item>
+      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+        <Form.Item name="remember" valuePropName="checked" noStyle>
+          <Checkbox data-testid="login-remember">{t('login.remember')}</Checkbox>
+        </Form.Item>
+        <Link to={forgotPasswordPath} data-testid="forgot-password-link">
+          {t('login.forgotPassword')}
+        </Link>
+      </Flex>
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={isSubmitting}
+        data-testid="login-submit"
+      >
+        {t('user.login')}
+      </Button>
+    </Form>
+  );
+};

@@ -1,0 +1,74 @@
+import { Button, Checkbox, Form } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HOME_PATH } from '../../routes';
+import { navigateTo } from '../../shared/navigation/navigation';
+import { PhoneInput } from '../../shared/ui/phone-input/phone-input';
+import { createPhoneRules } from '../../shared/ui/phone-input/phone-rules';
+import { createAuthRules } from '../auth/auth.rules';
+import { CodeInput } from '../auth/code-input';
+import { signIn } from '../auth/session-sign-in';
+import { loginWithPhone, sendSmsCode } from '../auth/sign-in.api';
+
+interface PhoneLoginValues {
+  phone: string;
+  code: string;
+  remember: boolean;
+}
+
+/** Phone login: number, texted code (`/user/sms/phone` purpose login) and "remember". */
+const PhoneLoginForm = ({ initialRemember }: { initialRemember: boolean }) => {
+  const { t } = useTranslation();
+  const rules = useMemo(() => createAuthRules(t), [t]);
+  const phoneRules = useMemo(() => createPhoneRules(t), [t]);
+  const [form] = Form.useForm<PhoneLoginValues>();
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const sendCode = async () => {
+    const { phone } = await form.validateFields(['phone']);
+    const sent = await sendSmsCode({ phone, purpose: 'login' });
+    return sent.resend_in;
+  };
+
+  const onFinish = async ({ phone, code, remember }: PhoneLoginValues) => {
+    setIsSubmitting(true);
+    try {
+      await signIn(() => loginWithPhone({ phone, code, remember }));
+      void navigateTo(HOME_PATH, { replace: true });
+    } catch {
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<PhoneLoginValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ remember: initialRemember }}
+      onFinish={onFinish}
+    >
+      <Form.Item name="phone" label={t('auth.phone')} rules={phoneRules} validateTrigger="onBlur">
+        <PhoneInput data-testid="login-phone" />
+      </Form.Item>
+      <Form.Item name="code" label={t('auth.code')} rules={rules.code}>
+        <CodeInput onSend={sendCode} data-testid="login-phone-code" sendTestId="login-send-code" />
+      </Form.Item>
+      <Form.Item name="remember" valuePropName="checked">
+        <Checkbox data-testid="login-remember">{t('login.remember')}</Checkbox>
+      </Form.Item>
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={isSubmitting}
+        data-testid="login-submit"
+      >
+        {t('user.login')}
+      </Button>
+    </Form>
+  );
+};
+
+export default PhoneLoginForm;

@@ -1,0 +1,50 @@
+import { App } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { HOME_PATH } from '../../routes';
+import { navigateTo } from '../../shared/navigation/navigation';
+import { browserStorage } from '../../shared/storage/storage';
+import { readOAuthReturn, stripOAuthParams } from '../auth/oauth-return';
+import { storeReferralFromSearch } from '../auth/referral';
+import { signInWithOAuth } from '../auth/session-sign-in';
+
+/** Codes already handed to the server: a code answers once, whatever re-renders happen. */
+const handledCodes = new Set<string>();
+
+/**
+ * Finishes a sign-in the OAuth provider sent back to `/login?oauth=…&code=…&state=…`: the
+ * parameters leave the address first (a reload cannot replay the code), then the server signs
+ * in (with the stored referral code). Answers true while that is under way.
+ */
+export const useOAuthReturn = (): boolean => {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [isSigningIn, setIsSigningIn] = useState(() => readOAuthReturn(location.search)?.code !== undefined);
+
+  useEffect(() => {
+    const oauthReturn = readOAuthReturn(location.search);
+    if (!oauthReturn) return;
+    void navigate(
+      { pathname: location.pathname, search: stripOAuthParams(location.search) },
+      { replace: true },
+    );
+    if (oauthReturn.error !== undefined) {
+      void message.error({ content: t('auth.oauth.failed'), key: 'oauth-return' });
+      setIsSigningIn(false);
+      return;
+    }
+    const { provider, code, state } = oauthReturn;
+    if (handledCodes.has(`${provider}:${code}`)) return;
+    handledCodes.add(`${provider}:${code}`);
+    // The return address may carry `?ref=` too; it counts before one stored earlier.
+    const ref = storeReferralFromSearch(location.search, browserStorage);
+    signInWithOAuth(provider, { code, state, ...(ref ? { ref } : {}) })
+      .then(() => navigateTo(HOME_PATH, { replace: true }))
+      .catch(() => setIsSigningIn(false));
+  }, [location.pathname, location.search, navigate, message, t]);
+
+  return isSigningIn;
+};

@@ -1,0 +1,72 @@
+import { ERRORS } from '@ptc/contracts';
+import { describe, expect, it } from 'vitest';
+import { resolveRoutes } from '../app/navigation/route-tree';
+import { enUS as enUSFirst } from './en-US';
+import { wallet as enUSWallet } from './en-US/wallet';
+import { ruRU as ruRUFirst } from './ru-RU';
+import { wallet as ruRUWallet } from './ru-RU/wallet';
+import { zhCN as zhCNFirst } from './zh-CN';
+import { wallet as zhCNWallet } from './zh-CN/wallet';
+
+// The wallet's texts load with its pages (`features/charge/wallet-texts.ts`) and are checked alike.
+const enUS = { ...enUSFirst, ...enUSWallet };
+const zhCN = { ...zhCNFirst, ...zhCNWallet };
+const ruRU = { ...ruRUFirst, ...ruRUWallet };
+
+const LOCALE_MESSAGES = { 'en-US': enUS, 'zh-CN': zhCN, 'ru-RU': ruRU } as const;
+
+/** Flattens nested objects into dotted keys, so a nested locale file would still be compared key by key. */
+const flattenKeys = (value: object, prefix = ''): string[] =>
+  Object.entries(value).flatMap(([key, inner]) =>
+    inner !== null && typeof inner === 'object'
+      ? flattenKeys(inner, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+
+const keySets = Object.fromEntries(
+  Object.entries(LOCALE_MESSAGES).map(([locale, messages]) => [locale, new Set(flattenKeys(messages))]),
+);
+
+describe('locale files', () => {
+  it.each(Object.keys(LOCALE_MESSAGES))('%s has every key that another locale has', (locale) => {
+    const own = keySets[locale] ?? new Set();
+    const missing = Object.values(keySets)
+      .flatMap((keys) => [...keys])
+      .filter((key) => !own.has(key));
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it.each(Object.keys(LOCALE_MESSAGES))(
+    '%s has a text for every messageKey of the error catalogue',
+    (locale) => {
+      const own = keySets[locale] ?? new Set();
+      const missing = Object.values(ERRORS)
+        .map((error) => error.messageKey)
+        .filter((key) => !own.has(key));
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it.each(Object.keys(LOCALE_MESSAGES))('%s has a title for every route of the table', (locale) => {
+    const own = keySets[locale] ?? new Set();
+    const missing = resolveRoutes()
+      .map(({ route }) => route.titleKey)
+      .filter((key) => !own.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no empty texts', () => {
+    for (const messages of Object.values(LOCALE_MESSAGES)) {
+      for (const [key, text] of Object.entries(messages)) expect(text.trim(), key).not.toBe('');
+    }
+  });
+
+  it('keeps the same interpolation placeholders in every language', () => {
+    const placeholders = (text: string) =>
+      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+    for (const [key, text] of Object.entries(enUS)) {
+      expect(placeholders(zhCN[key as keyof typeof zhCN]), key).toEqual(placeholders(text));
+      expect(placeholders(ruRU[key as keyof typeof ruRU]), key).toEqual(placeholders(text));
+    }
+  });
+});

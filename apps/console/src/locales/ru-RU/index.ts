@@ -1,0 +1,10 @@
+import { account } from './account';
+import { common } from './common';
+import { errors } from './errors';
+import { menu } from './menu';
+import { phone } from './phone';
+import { settings } from './settings';
+import { user } from './user';
+
+/** Every ru-RU text, keyed by its dotted key. */
+export const ruRU = { ...common, ...menu, ...user, ...settings, ...phone, ...account, ...errors };

@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRoutes } from './app/navigation/route-tree';
+import { EXTERNAL_LINKS, ROUTES } from './routes';
+
+type Kind = 'page' | 'redirect' | 'group' | 'external';
+
+interface ExpectedRoute {
+  name: string;
+  path: string | null;
+  layout: 'default' | 'page' | 'webapp';
+  kind: Kind;
+  hideInMenu?: boolean;
+  hideForTourist?: boolean;
+  isPublic?: boolean;
+  redirect?: string;
+  externalUrl?: string;
+}
+
+/** SPEC §2, written out by hand: the default (side-menu) console. */
+const CONSOLE_ROUTES: ExpectedRoute[] = [
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    layout: 'default',
+    kind: 'redirect',
+    redirect: '/dashboard/overview',
+  },
+  { name: 'dashboardOverview', path: '/dashboard/overview', layout: 'default', kind: 'page' },
+  { name: 'proxy', path: null, layout: 'default', kind: 'group' },
+  { name: 'proxyDynamicTraffic', path: '/proxy/dynamic/traffic', layout: 'default', kind: 'page' },
+  { name: 'proxyDynamicIp', path: '/proxy/dynamic/ip', layout: 'default', kind: 'page' },
+  { name: 'proxyStaticTraffic', path: '/proxy/static/traffic', layout: 'default', kind: 'page' },
+  { name: 'proxyStaticIp', path: '/proxy/static/ip', layout: 'default', kind: 'page' },
+  { name: 'charge', path: '/charge', layout: 'default', kind: 'page' },
+  { name: 'quickAccess', path: '/quick-access', layout: 'default', kind: 'page' },
+  { name: 'userCenter', path: '/user-center', layout: 'default', kind: 'page' },
+  { name: 'browserExtension', path: '/browser-extension', layout: 'default', kind: 'page' },
+  { name: 'connectionAssistance', path: null, layout: 'default', kind: 'group' },
+  { name: 'connectionTool', path: '/connection-assistance/connection-tool', layout: 'default', kind: 'page' },
+  { name: 'remoteService', path: '/remote-service', layout: 'default', kind: 'page' },
+  { name: 'mobileApp', path: '/mobile-app', layout: 'default', kind: 'page' },
+  { name: 'fingerprintBrowser', path: '/fingerprint-browser', layout: 'default', kind: 'page' },
+  {
+    name: 'cloudPhone',
+    path: null,
+    layout: 'default',
+    kind: 'external',
+    externalUrl: EXTERNAL_LINKS.cloudPhone,
+  },
+  { name: 'apiV1', path: null, layout: 'default', kind: 'group', hideInMenu: true },
+  { name: 'apiV1ApiKey', path: '/api-v1/api-key', layout: 'default', kind: 'page', hideInMenu: true },
+  { name: 'apiV1Document', path: '/api-v1/document', layout: 'default', kind: 'page', hideInMenu: true },
+  { name: 'apiV2', path: null, layout: 'default', kind: 'group' },
+  { name: 'apiV2ApiKey', path: '/api-v2/api-key', layout: 'default', kind: 'page' },
+  {
+    name: 'apiV2Docs',
+    path: null,
+    layout: 'default',
+    kind: 'external',
+    externalUrl: EXTERNAL_LINKS.apiV2Docs,
+  },
+  { name: 'invitationProgram', path: '/invitation-program', layout: 'default', kind: 'page' },
+  { name: 'anonymous', path: '/anonymous', layout: 'default', kind: 'page' },
+  { name: 'stripe', path: '/stripe', layout: 'default', kind: 'page', hideInMenu: true },
+  { name: 'wechatPay', path: '/wechat/pay/:path', layout: 'default', kind: 'page', hideInMenu: true },
+  {
+    name: 'helpCenter',
+    path: null,
+    layout: 'default',
+    kind: 'external',
+    hideForTourist: true,
+    externalUrl: EXTERNAL_LINKS.helpCenter,
+  },
+  {
+    name: 'sisterAi',
+    path: null,
+    layout: 'default',
+    kind: 'external',
+    hideForTourist: true,
+    externalUrl: EXTERNAL_LINKS.sisterAi,
+  },
+];
+
+/** The same pages for the native-app wrapper, under /webapp, external links left out. */
+const WEBAPP_ROUTES: ExpectedRoute[] = [
+  {
+    name: 'webappDashboard',
+    path: '/webapp/dashboard',
+    layout: 'webapp',
+    kind: 'redirect',
+    redirect: '/webapp/dashboard/overview',
+  },
+  { name: 'webappDashboardOverview', path: '/webapp/dashboard/overview', layout: 'webapp', kind: 'page' },
+  { name: 'webappProxy', path: null, layout: 'webapp', kind: 'group' },
+  {
+    name: 'webappProxyDynamicTraffic',
+    path: '/webapp/proxy/dynamic/traffic',
+    layout: 'webapp',
+    kind: 'page',
+  },
+  { name: 'webappProxyDynamicIp', path: '/webapp/proxy/dynamic/ip', layout: 'webapp', kind: 'page' },
+  { name: 'webappProxyStaticTraffic', path: '/webapp/proxy/static/traffic', layout: 'webapp', kind: 'page' },
+  { name: 'webappProxyStaticIp', path: '/webapp/proxy/static/ip', layout: 'webapp', kind: 'page' },
+  { name: 'webappCharge', path: '/webapp/charge', layout: 'webapp', kind: 'page' },
+  { name: 'webappQuickAccess', path: '/webapp/quick-access', layout: 'webapp', kind: 'page' },
+  { name: 'webappUserCenter', path: '/webapp/user-center', layout: 'webapp', kind: 'page' },
+  { name: 'webappBrowserExtension', path: '/webapp/browser-extension', layout: 'webapp', kind: 'page' },
+  { name: 'webappConnectionAssistance', path: null, layout: 'webapp', kind: 'group' },
+  {
+    name: 'webappConnectionTool',
+    path: '/webapp/connection-assistance/connection-tool',
+    layout: 'webapp',
+    kind: 'page',
+  },
+  { name: 'webappRemoteService', path: '/webapp/remote-service', layout: 'webapp', kind: 'page' },
+  { name: 'webappMobileApp', path: '/webapp/mobile-app', layout: 'webapp', kind: 'page' },
+  { name: 'webappFingerprintBrowser', path: '/webapp/fingerprint-browser', layout: 'webapp', kind: 'page' },
+  { name: 'webappApiV1', path: null, layout: 'webapp', kind: 'group', hideInMenu: true },
+  {
+    name: 'webappApiV1ApiKey',
+    path: '/webapp/api-v1/api-key',
+    layout: 'webapp',
+    kind: 'page',
+    hideInMenu: true,
+  },
+  {
+    name: 'webappApiV1Document',
+    path: '/webapp/api-v1/document',
+    layout: 'webapp',
+    kind: 'page',
+    hideInMenu: true,
+  },
+  { name: 'webappApiV2', path: null, layout: 'webapp', kind: 'group' },
+  { name: 'webappApiV2ApiKey', path: '/webapp/api-v2/api-key', layout: 'webapp', kind: 'page' },
+  { name: 'webappInvitationProgram', path: '/webapp/invitation-program', layout: 'webapp', kind: 'page' },
+  { name: 'webappAnonymous', path: '/webapp/anonymous', layout: 'webapp', kind: 'page' },
+  { name: 'webappStripe', path: '/webapp/stripe', layout: 'webapp', kind: 'page', hideInMenu: true },
+  {
+    name: 'webappWechatPay',
+    path: '/webapp/wechat/pay/:path',
+    layout: 'webapp',
+    kind: 'page',
+    hideInMenu: true,
+  },
+];
+
+const EXPECTED: ExpectedRoute[] = [
+  {
+    name: 'root',
+    path: '/',
+    layout: 'page',
+    kind: 'redirect',
+    redirect: '/login',
+    hideInMenu: true,
+    isPublic: true,
+  },
+  { name: 'page', path: null, layout: 'page', kind: 'group', hideInMenu: true },
+  { name: 'login', path: '/login', layout: 'page', kind: 'page', hideInMenu: true, isPublic: true },
+  { name: 'register', path: '/register', layout: 'page', kind: 'page', hideInMenu: true, isPublic: true },
+  {
+    name: 'forgetPassword',
+    path: '/forget-password',
+    layout: 'page',
+    kind: 'page',
+    hideInMenu: true,
+    isPublic: true,
+  },
+  {
+    name: 'resetPassword',
+    path: '/reset-password/:credential',
+    layout: 'page',
+    kind: 'page',
+    hideInMenu: true,
+    isPublic: true,
+  },
+  {
+    name: 'authentication',
+    path: '/authentication/:auth',
+    layout: 'page',
+    kind: 'page',
+    hideInMenu: true,
+    isPublic: true,
+  },
+  {
+    name: 'redirect',
+    path: '/redirect/:path',
+    layout: 'page',
+    kind: 'page',
+    hideInMenu: true,
+    isPublic: true,
+  },
+  { name: 'notFound', path: '*', layout: 'page', kind: 'page', hideInMenu: true, isPublic: true },
+  {
+    name: 'default',
+    path: null,
+    layout: 'default',
+    kind: 'group',
+    hideInMenu: true,
+    redirect: '/dashboard/overview',
+  },
+  ...CONSOLE_ROUTES,
+  {
+    name: 'webapp',
+    path: '/webapp',
+    layout: 'webapp',
+    kind: 'redirect',
+    hideInMenu: true,
+    redirect: '/webapp/dashboard/overview',
+  },
+  ...WEBAPP_ROUTES,
+];
+
+const kindOf = (route: (typeof ROUTES)[number]): Kind => {
+  if (route.externalUrl) return 'external';
+  if (route.page) return 'page';
+  if (route.redirect && route.path !== undefined) return 'redirect';
+  return 'group';
+};
+
+const actual = resolveRoutes().map(({ route, fullPath }): ExpectedRoute => {
+  const entry: ExpectedRoute = {
+    name: route.name,
+    path: fullPath ?? null,
+    layout: route.layout,
+    kind: kindOf(route),
+  };
+  if (route.hideInMenu) entry.hideInMenu = true;
+  if (route.hideForTourist) entry.hideForTourist = true;
+  if (route.isPublic) entry.isPublic = true;
+  if (route.redirect) entry.redirect = route.redirect;
+  if (route.externalUrl) entry.externalUrl = route.externalUrl;
+  return entry;
+});
+
+describe('the route table', () => {
+  it('holds every route of SPEC §2 with its name, path, layout and flags', () => {
+    expect(actual).toEqual(EXPECTED);
+  });
+
+  it('gives every route a unique name', () => {
+    const names = actual.map((route) => route.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('gives every path a unique address', () => {
+    const paths = actual.map((route) => route.path).filter((path) => path !== null);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('whitelists exactly the public pages of SPEC §2 and §6', () => {
+    const publicPages = actual
+      .filter((route) => route.isPublic && route.kind === 'page')
+      .map((route) => route.name);
+    expect(publicPages.sort()).toEqual(
+      [
+        'authentication',
+        'forgetPassword',
+        'login',
+        'notFound',
+        'redirect',
+        'register',
+        'resetPassword',
+      ].sort(),
+    );
+  });
+
+  it('marks every native-app route by the webapp name prefix and only those', () => {
+    for (const route of actual) {
+      expect(route.name.startsWith('webapp')).toBe(route.layout === 'webapp');
+    }
+  });
+
+  it('links external entries to absolute or same-origin addresses', () => {
+    for (const url of Object.values(EXTERNAL_LINKS)) expect(url).toMatch(/^(https?:\/\/|\/)/);
+  });
+
+  it('lists siblings with distinct menu orders', () => {
+    const visit = (routes: readonly (typeof ROUTES)[number][]): void => {
+      const orders = routes.map((route) => route.order);
+      expect(new Set(orders).size).toBe(orders.length);
+      for (const route of routes) visit(route.children ?? []);
+    };
+    visit(ROUTES);
+  });
+});

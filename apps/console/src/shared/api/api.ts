@@ -1,0 +1,42 @@
+import { STORAGE_KEYS } from '@ptc/contracts';
+import { getLocale } from '../i18n/i18n';
+import { getCachedUserInfo, getToken } from '../session/session';
+import { browserStorage } from '../storage/storage';
+import { createHttpClient, type HttpEffects } from './http-client';
+
+/** API base: same-origin `/api` unless `VITE_API_BASE` says otherwise. */
+export const API_BASE = import.meta.env.VITE_API_BASE || '/api';
+
+// Until the app registers its dialogs and toasts, failures are only logged.
+let effects: HttpEffects = {
+  toast: (text) => console.error('[api]', text),
+  showTouristDialog: () => console.error('[api] tourist user'),
+  showBindContactDialog: () => console.error('[api] bind a phone or email first'),
+  logoutToLogin: () => console.error('[api] token error'),
+  translate: () => undefined,
+};
+
+/** Registers the user-facing side effects (toasts, dialogs, logout); see `app/http-effects.tsx`. */
+export const setHttpEffects = (next: HttpEffects): void => {
+  effects = next;
+};
+
+/** The console's API client. */
+export const api = createHttpClient({
+  baseUrl: API_BASE,
+  context: {
+    getToken,
+    getLocale,
+    getTimeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    getRef: () => browserStorage.getItem(STORAGE_KEYS.ref),
+    getAnniv: () => browserStorage.getItem(STORAGE_KEYS.anniv),
+    getCachedUser: getCachedUserInfo,
+  },
+  effects: {
+    toast: (text, durationMs) => effects.toast(text, durationMs),
+    showTouristDialog: () => effects.showTouristDialog(),
+    showBindContactDialog: () => effects.showBindContactDialog(),
+    logoutToLogin: () => effects.logoutToLogin(),
+    translate: (key) => effects.translate(key),
+  },
+});

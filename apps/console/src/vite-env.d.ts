@@ -1,0 +1,24 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** API base; `/api` on the same origin by default (DESIGN §5). */
+  readonly VITE_API_BASE?: string;
+  /** Help centre (external menu link). */
+  readonly VITE_HELP_CENTER_URL?: string;
+  /** Authentication address of the sister AI product (external menu link). */
+  readonly VITE_SISTER_AI_URL?: string;
+  /** Login page of the cloud phone partner (external menu link). */
+  readonly VITE_CLOUD_PHONE_URL?: string;
+  /** API v2 documentation (external menu link); the server serves `/api-docs`. */
+  readonly VITE_API_V2_DOCS_URL?: string;
+  /** Terms of service, accepted at registration. */
+  readonly VITE_TERMS_URL?: string;
+  /** Privacy policy, accepted at registration. */
+  readonly VITE_PRIVACY_URL?: string;
+  /** Sales contact for enterprise offers on the charge page: an email address or a link. */
+  readonly VITE_SALES_CONTACT?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

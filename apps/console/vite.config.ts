@@ -1,0 +1,110 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, parseSync } from 'vite';
+
+/**
+ * Writes `.br` and `.gz` beside every text asset, once at build time; the server sends them
+ * to browsers that accept them (`preCompressed`), so no request pays for compression.
+ */
+const precompressAssets = (): Plugin => ({
+  name: 'ptc-precompress-assets',
+  apply: 'build',
+  writeBundle(options) {
+    const dir = join(options.dir ?? 'dist', 'assets');
+    for (const file of readdirSync(dir)) {
+      if (!/\.(js|css|svg|json)$/.test(file)) continue;
+      const source = readFileSync(join(dir, file));
+      if (source.length < 1_024) continue;
+      writeFileSync(join(dir, `${file}.gz`), gzipSync(source, { level: 9 }));
+      writeFileSync(
+        join(dir, `${file}.br`),
+        brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+    }
+  },
+});
+
+const CONTRACTS_SOURCE = /packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  expression?: Node;
+  declaration?: Node | null;
+  declarations?: { init?: Node | null }[];
+}
+
+const isCall = (node: Node | null | undefined): node is Node =>
+  node?.type === 'CallExpression' ||
+  ((node?.type === 'TSAsExpression' || node?.type === 'TSSatisfiesExpression') &&
+    node.expression?.type === 'CallExpression');
+
+/**
+ * The contracts build their zod schemas with top-level calls (`z.object(…)`, `schema.optional()`,
+ * `withConfirmation(…)`) that a bundler keeps unless told they are pure, and with them zod and
+ * libphonenumber. This wraps each top-level `const x = call(…)` of the contracts in a pure IIFE,
+ * so importing a constant such as `ACCOUNT_RULES` leaves every unused schema out of the bundle.
+ */
+const pureContractDeclarations = (): Plugin => ({
+  name: 'ptc-pure-contract-declarations',
+  apply: 'build',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!CONTRACTS_SOURCE.test(id) || id.endsWith('.test.ts')) return null;
+    const { program } = parseSync(id, code, { lang: 'ts', sourceType: 'module' });
+    const inits = (program.body as unknown as Node[])
+      .map((statement) => (statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement))
+      .flatMap((declaration) => (declaration?.type === 'VariableDeclaration' ? declaration.declarations : []))
+      .map((declarator) => declarator?.init)
+      .filter(isCall)
+      .sort((a, b) => b.start - a.start);
+    let result = code;
+    for (const init of inits) {
+      const expression = result.slice(init.start, init.end);
+      result = `${result.slice(0, init.start)}/* @__PURE__ */ (() => (${expression}))()${result.slice(init.end)}`;
+    }
+    return { code: result, map: null };
+  },
+});
+
+/** The API server of the embedded runtime (DESIGN §2); the dev server forwards to it. */
+const API_TARGET = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [pureContractDeclarations(), react(), precompressAssets()],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: true },
+      '/health': { target: API_TARGET, changeOrigin: true },
+      '/api-docs': { target: API_TARGET, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    rolldownOptions: {
+      treeshake: {
+        // The contracts are shared with the server; the console uses their constants and types but
+        // not their zod schemas, so unused schemas (and zod with them) must not reach the bundle.
+        moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+        manualPureFunctions: ['z'],
+      },
+      output: {
+        // Libraries change less often than the app; separate chunks keep them cached across releases.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,156 @@
+import type { Socket } from 'node:net';
+import type { AuthenticatedClient, Authenticator, SuppliedCredentials } from '../auth/authenticator';
+import type { DialedTarget } from '../exits/exit-dialer';
+import type { ExitRouter } from '../exits/exit-router';
+import type { TargetGuard } from '../guard/target-guard';
+import type { UsageMeter } from '../metering/usage-meter';
+import { admissionRefusal, Refusal } from '../refusals';
+import type { TargetReads } from '../streams/tunnel';
+import type { ConnectionRegistry, Lease } from './connection-registry';
+import type { PooledTarget, TargetPool } from './target-pool';
+
+/** What the protocol handlers need from the rest of the gateway. */
+export interface BrokerParts {
+  authenticator: Authenticator;
+  registry: ConnectionRegistry;
+  guard: TargetGuard;
+  router: ExitRouter;
+  meter: UsageMeter;
+  /** Idle target connections of the HTTP forward path. */
+  pool: TargetPool;
+}
+
+/** A target connection for one forwarded request. */
+export interface ForwardTarget {
+  target: PooledTarget;
+  /** Whether it served an earlier request (it may have been closed by the target meanwhile). */
+  isReused: boolean;
+}
+
+const poolKey = (proxyId: string, route: string, address: string, port: number) =>
+  `${proxyId}\u0000${route}\u0000${address}\u0000${port}`;
+
+/**
+ * The steps every proxied connection goes through, whatever its protocol: authenticate, admit,
+ * claim a connection slot, vet the destination, dial through an exit, meter. Each step throws a
+ * `Refusal` that the protocol handler turns into its own answer.
+ */
+export class ConnectionBroker {
+  /** Target sockets of open connections. */
+  private readonly targets = new Set<Socket>();
+
+  constructor(private readonly parts: BrokerParts) {}
+
+  /** The client behind the credentials (wrong or missing: a `Refusal`). */
+  authenticate(supplied: SuppliedCredentials | null, source: string): Promise<AuthenticatedClient> {
+    return this.parts.authenticator.authenticate(supplied, source);
+  }
+
+  /** The client of a `Proxy-Authorization` value that authenticated moments ago; null: ask `authenticateHeader`. */
+  recallHeader(header: string | undefined): AuthenticatedClient | null {
+    return this.parts.authenticator.recallHeader(header);
+  }
+
+  /** The client behind a `Proxy-Authorization` value (wrong or missing: a `Refusal`). */
+  authenticateHeader(header: string | undefined, source: string): Promise<AuthenticatedClient> {
+    return this.parts.authenticator.authenticateHeader(header, source);
+  }
+
+  /** Refuses a proxy that may not carry traffic now. */
+  admit(client: AuthenticatedClient): void {
+    const { admission } = client.credential;
+    if (!admission.ok) throw admissionRefusal(admission);
+  }
+
+  /** Claims a connection slot of the client's proxy; `close` runs if the proxy is switched off. */
+  claim(client: AuthenticatedClient, close: (reason: string) => void): Lease {
+    return this.parts.registry.acquire(client.credential.proxyId, close);
+  }
+
+  /**
+   * Vets the destination and dials it through an exit; the answer is paused and metered from its
+   * baseline on. Refuses when the lease was revoked while dialing. A direct dial reads into
+   * `readInto` (a tunnel's buffer) when given.
+   */
+  async connect(
+    client: AuthenticatedClient,
+    host: string,
+    port: number,
+    lease: Lease,
+    readInto: TargetReads | null = null,
+  ): Promise<DialedTarget> {
+    const target = await this.parts.guard.vet(host, port);
+    const dialed = await this.parts.router.connect(client, target, readInto);
+    if (lease.revokedBecause !== null) {
+      dialed.socket.destroy();
+      throw new Refusal('not_admitted', `proxy not allowed to carry traffic: ${lease.revokedBecause}`);
+    }
+    this.parts.meter.track(client.credential.proxyId, dialed.socket, dialed.baseline);
+    this.targets.add(dialed.socket);
+    dialed.socket.once('close', () => this.targets.delete(dialed.socket));
+    return dialed;
+  }
+
+  /**
+   * A target connection for one forwarded HTTP request: an idle keep-alive connection of the same
+   * proxy through the exit this request would take now to the same vetted address and port, else
+   * a new one (`fresh`: always a new one). The destination is vetted every time. Metered per use.
+   */
+  async forwardTarget(
+    client: AuthenticatedClient,
+    host: string,
+    port: number,
+    lease: Lease,
+    fresh = false,
+  ): Promise<ForwardTarget> {
+    const { guard, router, pool, meter } = this.parts;
+    const vetted = guard.recall(host, port) ?? (await guard.vet(host, port));
+    const plan = await router.plan(client);
+    const { proxyId } = client.credential;
+    const first = plan.candidates[0];
+    if (!fresh && first) {
+      const { route, addresses } = router.identity(plan, first, vetted);
+      for (const address of addresses) {
+        const target = pool.take(poolKey(proxyId, route, address, port));
+        if (!target) continue;
+        router.pin(plan, first);
+        meter.addUse(target.metered);
+        return { target, isReused: true };
+      }
+    }
+    const dialed = await router.dialPlan(plan, vetted);
+    if (lease.revokedBecause !== null) {
+      dialed.socket.destroy();
+      throw new Refusal('not_admitted', `proxy not allowed to carry traffic: ${lease.revokedBecause}`);
+    }
+    const metered = meter.track(proxyId, dialed.socket, dialed.baseline);
+    this.targets.add(dialed.socket);
+    dialed.socket.once('close', () => this.targets.delete(dialed.socket));
+    const { route } = router.identity(plan, dialed.exit, vetted);
+    const key = poolKey(proxyId, route, dialed.address, port);
+    return { target: pool.adopt(dialed.socket, key, proxyId, metered), isReused: false };
+  }
+
+  /** Puts a target connection whose exchange ended cleanly back in the pool. */
+  releaseTarget(target: PooledTarget, keepAliveMs: number | null): void {
+    this.parts.pool.release(target, keepAliveMs);
+  }
+
+  /**
+   * Takes back the use of a target connection that carried nothing for the client (unused, or
+   * found closed by the target before it answered): bytes since `mark` are not metered.
+   */
+  dropTargetUse(target: PooledTarget, mark: { read: number; written: number }): void {
+    this.parts.meter.dropUse(target.metered, mark);
+  }
+
+  /** Destroys every target socket and waits until all are closed (their last bytes metered). */
+  async closeAll(): Promise<void> {
+    this.parts.pool.close();
+    const closing = [...this.targets].map(
+      (socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())),
+    );
+    for (const socket of this.targets) socket.destroy();
+    await Promise.all(closing);
+  }
+}

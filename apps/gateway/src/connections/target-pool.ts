@@ -1,0 +1,206 @@
+import type { Socket } from 'node:net';
+import type { Metered } from '../metering/usage-meter';
+
+/** Whoever uses a pooled target connection for one exchange (one forwarded request). */
+export interface TargetUser {
+  onTargetData(chunk: Buffer): void;
+  /** The target half-closed its side. */
+  onTargetEnd(): void;
+  /** The socket closed (error, reset, or destroyed by the gateway). */
+  onTargetClose(): void;
+}
+
+/**
+ * A target connection of the HTTP forward path: a metered socket that serves one exchange at a
+ * time and waits in the pool in between. Its listeners are attached once, for its whole life, and
+ * hand events to the current user; bytes or an end while idle make it unusable.
+ */
+export class PooledTarget {
+  /** The exchange using the connection; null while idle. */
+  user: TargetUser | null = null;
+  /** Whether it waits in the pool. */
+  isIdle = false;
+  idleSince = 0;
+  /** How long it may wait in the pool this time. */
+  idleLimitMs = 0;
+
+  constructor(
+    readonly socket: Socket,
+    /** Proxy, route and address: only exchanges with the same key may use it. */
+    readonly key: string,
+    readonly proxyId: string,
+    readonly metered: Metered,
+    private readonly pool: TargetPool,
+  ) {
+    socket.on('data', this.onData);
+    socket.on('end', this.onEnd);
+    socket.once('close', this.onClose);
+  }
+
+  private readonly onData = (chunk: Buffer) => {
+    const user = this.user;
+    if (user) user.onTargetData(chunk);
+    else this.socket.destroy();
+  };
+
+  private readonly onEnd = () => {
+    const user = this.user;
+    if (user) user.onTargetEnd();
+    else this.socket.destroy();
+  };
+
+  private readonly onClose = () => {
+    this.pool.forget(this);
+    this.user?.onTargetClose();
+  };
+}
+
+/** Options of the target pool. */
+export interface TargetPoolOptions {
+  /** Idle connections kept per proxy. */
+  maxIdlePerProxy: number;
+  /** Idle connections kept in all. */
+  maxIdle: number;
+  /** How long a connection may stay idle (shortened by the target's `Keep-Alive: timeout`). */
+  idleMs: number;
+  now: () => number;
+}
+
+/** How often idle connections past their time are closed (they are also checked when taken). */
+const SWEEP_MS = 1_000;
+
+/**
+ * Idle keep-alive target connections of the HTTP forward path, by key (proxy id, route through the
+ * exit, vetted address and port): never shared between proxies. The most recently used connection
+ * is taken first, so that surplus ones age out. Bounded per proxy and in all; a proxy's idle
+ * connections are closed when it may no longer carry traffic.
+ */
+export class TargetPool {
+  private readonly idle = new Map<string, PooledTarget[]>();
+  private readonly idlePerProxy = new Map<string, number>();
+  private idleCount = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private isClosed = false;
+
+  constructor(private readonly options: TargetPoolOptions) {}
+
+  /** Wraps a freshly dialled, metered socket; the caller uses it at once. */
+  adopt(socket: Socket, key: string, proxyId: string, metered: Metered): PooledTarget {
+    return new PooledTarget(socket, key, proxyId, metered, this);
+  }
+
+  /** An idle connection for `key`, now in use; null when there is none. */
+  take(key: string): PooledTarget | null {
+    const stack = this.idle.get(key);
+    if (!stack) return null;
+    const now = this.options.now();
+    for (;;) {
+      const target = stack.pop();
+      if (!target) {
+        this.idle.delete(key);
+        return null;
+      }
+      this.leave(target);
+      if (stack.length === 0) this.idle.delete(key);
+      const { socket } = target;
+      if (now - target.idleSince >= target.idleLimitMs || socket.destroyed || !socket.writable) {
+        socket.destroy();
+        if (stack.length === 0) return null;
+        continue;
+      }
+      return target;
+    }
+  }
+
+  /**
+   * Puts a connection whose exchange finished cleanly back in the pool, or closes it when the pool
+   * is full or closed. `keepAliveMs` is the idle time the target announced (null: none).
+   */
+  release(target: PooledTarget, keepAliveMs: number | null): void {
+    target.user = null;
+    const { socket } = target;
+    const limit =
+      keepAliveMs === null
+        ? this.options.idleMs
+        : Math.min(this.options.idleMs, keepAliveMs - Math.min(1_000, keepAliveMs / 2));
+    const ofProxy = this.idlePerProxy.get(target.proxyId) ?? 0;
+    if (
+      this.isClosed ||
+      limit <= 0 ||
+      socket.destroyed ||
+      !socket.writable ||
+      socket.readableEnded ||
+      ofProxy >= this.options.maxIdlePerProxy ||
+      this.idleCount >= this.options.maxIdle
+    ) {
+      socket.destroy();
+      return;
+    }
+    target.isIdle = true;
+    target.idleSince = this.options.now();
+    target.idleLimitMs = limit;
+    this.idlePerProxy.set(target.proxyId, ofProxy + 1);
+    this.idleCount += 1;
+    const stack = this.idle.get(target.key);
+    if (stack) stack.push(target);
+    else this.idle.set(target.key, [target]);
+    if (!this.timer) {
+      this.timer = setInterval(() => this.sweep(), SWEEP_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Called when a connection closes: it leaves the pool if it was idle. */
+  forget(target: PooledTarget): void {
+    if (!target.isIdle) return;
+    this.leave(target);
+    const stack = this.idle.get(target.key);
+    if (!stack) return;
+    const at = stack.indexOf(target);
+    if (at >= 0) stack.splice(at, 1);
+    if (stack.length === 0) this.idle.delete(target.key);
+  }
+
+  /** Closes the idle connections of a proxy (it may no longer carry traffic). */
+  closeProxy(proxyId: string): void {
+    if (!this.idlePerProxy.has(proxyId)) return;
+    for (const stack of [...this.idle.values()]) {
+      for (const target of [...stack]) if (target.proxyId === proxyId) target.socket.destroy();
+    }
+  }
+
+  /** Closes every idle connection and keeps none from now on. */
+  close(): void {
+    this.isClosed = true;
+    for (const stack of [...this.idle.values()]) for (const target of [...stack]) target.socket.destroy();
+    this.stopTimer();
+  }
+
+  /** Idle connections in all (for tests and diagnostics). */
+  get size(): number {
+    return this.idleCount;
+  }
+
+  private leave(target: PooledTarget): void {
+    target.isIdle = false;
+    this.idleCount -= 1;
+    const left = (this.idlePerProxy.get(target.proxyId) ?? 1) - 1;
+    if (left > 0) this.idlePerProxy.set(target.proxyId, left);
+    else this.idlePerProxy.delete(target.proxyId);
+    if (this.idleCount === 0) this.stopTimer();
+  }
+
+  private sweep(): void {
+    const now = this.options.now();
+    for (const stack of [...this.idle.values()]) {
+      for (const target of [...stack]) {
+        if (now - target.idleSince >= target.idleLimitMs) target.socket.destroy();
+      }
+    }
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,224 @@
+import type { Server, Socket } from 'node:net';
+import { AuthThrottle } from './auth/auth-throttle';
+import { Authenticator } from './auth/authenticator';
+import { CredentialCache } from './auth/credential-cache';
+import { AdmissionEnforcer } from './connections/admission-enforcer';
+import { ConnectionBroker } from './connections/connection-broker';
+import { ConnectionRegistry } from './connections/connection-registry';
+import { TargetPool } from './connections/target-pool';
+import { ExitRouter } from './exits/exit-router';
+import { StickySessions } from './exits/sticky-sessions';
+import type { BoundListener, Gateway, GatewayLogger, GatewayOptions } from './gateway.types';
+import { OwnAddresses } from './guard/own-addresses';
+import { DEFAULT_ALLOWED_PORTS, resolveWithLookup, TargetGuard } from './guard/target-guard';
+import { createHttpProxy } from './http/http-proxy';
+import { UsageMeter } from './metering/usage-meter';
+import { createListener, dispatchConnection } from './server';
+import { handleSocks5 } from './socks5/socks5-handler';
+
+const SECOND = 1_000;
+
+/** Defaults of every tunable (README: "Gateway configuration"). */
+export const GATEWAY_DEFAULTS = {
+  timeouts: { handshakeMs: 10 * SECOND, dialMs: 10 * SECOND, idleMs: 300 * SECOND, keepAliveMs: 60 * SECOND },
+  limits: {
+    maxConnections: 10_000,
+    maxConnectionsPerProxy: 1_000,
+    maxHandshakes: 1_000,
+    maxHeaderSize: 16 * 1024,
+    authFailuresPerMinute: 5,
+    authDelayMaxMs: 3 * SECOND,
+    dialAttempts: 3,
+    maxSessions: 50_000,
+  },
+  /** Idle keep-alive target connections of the forward path: how long, how many per proxy and in all. */
+  targetPool: { idleMs: 4 * SECOND, maxIdlePerProxy: 256, maxIdle: 4_096 },
+  flushIntervalMs: 2 * SECOND,
+  enforcementIntervalMs: 2 * SECOND,
+  credentialTtlMs: 5 * SECOND,
+} as const;
+
+const silentLogger: GatewayLogger = { info() {}, warn() {}, error() {}, debug() {} };
+const ignoreError = () => {};
+
+/**
+ * Creates the proxy gateway: HTTP forward/CONNECT and SOCKS5 on shared or dedicated ports,
+ * authenticated against the credential store, routed through exits, metered and enforced.
+ */
+export const createGateway = (options: GatewayOptions): Gateway => {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? silentLogger;
+  const timeouts = { ...GATEWAY_DEFAULTS.timeouts, ...options.timeouts };
+  const limits = { ...GATEWAY_DEFAULTS.limits, ...options.limits };
+  const credentialTtlMs = options.credentialTtlMs ?? GATEWAY_DEFAULTS.credentialTtlMs;
+
+  const cache = new CredentialCache(options.credentials, {
+    ttlMs: credentialTtlMs,
+    negativeTtlMs: Math.min(SECOND, credentialTtlMs),
+    maxEntries: 100_000,
+    now,
+  });
+  const authenticator = new Authenticator(
+    cache,
+    new AuthThrottle({
+      freeFailuresPerMinute: limits.authFailuresPerMinute,
+      maxDelayMs: limits.authDelayMaxMs,
+      maxSources: 10_000,
+      now,
+    }),
+  );
+  const registry = new ConnectionRegistry(limits);
+  const ownAddresses = new OwnAddresses(now);
+  const guard = new TargetGuard({
+    allowedPorts: options.allowedPorts ?? DEFAULT_ALLOWED_PORTS,
+    allowPrivateTargets: options.allowPrivateTargets ?? [],
+    resolve: options.resolve ?? resolveWithLookup,
+    resolveTimeoutMs: timeouts.dialMs,
+    ownAddresses,
+  });
+  const router = new ExitRouter({
+    catalog: options.exits,
+    sessions: new StickySessions({ maxSessions: limits.maxSessions, now }),
+    dialAttempts: limits.dialAttempts,
+    dialTimeoutMs: timeouts.dialMs,
+    sendHostnameUpstream: options.sendHostnamesUpstream ?? false,
+    log,
+  });
+  const meter = new UsageMeter({
+    sink: options.usage,
+    flushIntervalMs: options.flushIntervalMs ?? GATEWAY_DEFAULTS.flushIntervalMs,
+    now,
+    log,
+  });
+  // Idle target connections count against the connection limits: never more per proxy or in all
+  // than those limits allow open. Their idleness is real time, whatever the `now` option says.
+  const pool = new TargetPool({
+    idleMs: GATEWAY_DEFAULTS.targetPool.idleMs,
+    maxIdlePerProxy: Math.min(GATEWAY_DEFAULTS.targetPool.maxIdlePerProxy, limits.maxConnectionsPerProxy),
+    maxIdle: Math.min(GATEWAY_DEFAULTS.targetPool.maxIdle, limits.maxConnections),
+    now: Date.now,
+  });
+  const broker = new ConnectionBroker({ authenticator, registry, guard, router, meter, pool });
+  const enforcer = new AdmissionEnforcer({
+    store: options.credentials,
+    registry,
+    intervalMs: options.enforcementIntervalMs ?? GATEWAY_DEFAULTS.enforcementIntervalMs,
+    onRefused: (proxyId) => {
+      authenticator.invalidate(proxyId);
+      pool.closeProxy(proxyId);
+    },
+    log,
+  });
+
+  const clients = new Set<Socket>();
+  const handshakeTimers = new Map<Socket, NodeJS.Timeout>();
+  const finishHandshake = (socket: Socket) => {
+    const timer = handshakeTimers.get(socket);
+    if (!timer) return;
+    clearTimeout(timer);
+    handshakeTimers.delete(socket);
+  };
+  const httpProxy = createHttpProxy({
+    broker,
+    maxHeaderSize: limits.maxHeaderSize,
+    idleMs: timeouts.idleMs,
+    keepAliveMs: timeouts.keepAliveMs,
+    log,
+    onRequestHead: finishHandshake,
+  });
+  const handlers = {
+    http: (socket: Socket, firstChunk: Buffer | null) => httpProxy.accept(socket, firstChunk),
+    socks5: (socket: Socket, firstChunk: Buffer) =>
+      void handleSocks5(socket, firstChunk, {
+        broker,
+        idleMs: timeouts.idleMs,
+        log,
+        onRequestRead: finishHandshake,
+      }),
+  };
+
+  let isClosing = false;
+  const servers: Server[] = [];
+  let unsubscribe: (() => void) | null = null;
+
+  const accept = (socket: Socket, protocol: BoundListener['protocol']) => {
+    socket.on('error', ignoreError);
+    if (isClosing) {
+      socket.destroy();
+      return;
+    }
+    clients.add(socket);
+    const timer = setTimeout(() => socket.destroy(), timeouts.handshakeMs);
+    handshakeTimers.set(socket, timer);
+    socket.once('close', () => {
+      clients.delete(socket);
+      finishHandshake(socket);
+    });
+    dispatchConnection(socket, protocol, handlers);
+  };
+
+  return {
+    async listen() {
+      const bound: BoundListener[] = [];
+      for (const listener of options.listeners) {
+        const server = createListener(
+          (socket) => accept(socket, listener.protocol),
+          limits.maxConnections + limits.maxHandshakes,
+        );
+        try {
+          await new Promise<void>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(listener.port, listener.host, () => {
+              server.off('error', reject);
+              resolve();
+            });
+          });
+        } catch (error) {
+          // Leave nothing half-started: close the listeners already bound.
+          await Promise.all(servers.splice(0).map((bound) => new Promise((done) => bound.close(done))));
+          throw error;
+        }
+        servers.push(server);
+        const address = server.address();
+        const port = typeof address === 'object' && address ? address.port : listener.port;
+        bound.push({ host: listener.host, port, protocol: listener.protocol });
+        server.on('error', (error) => log.error({ err: error }, 'listener failed'));
+      }
+      ownAddresses.setListeners(
+        servers.map((server, index) => {
+          const address = server.address();
+          return typeof address === 'object' && address
+            ? { host: address.address, port: address.port }
+            : { host: options.listeners[index]?.host ?? '', port: 0 };
+        }),
+      );
+      unsubscribe = options.credentials.onChange((proxyId) => {
+        authenticator.invalidate(proxyId);
+        void enforcer.check(proxyId);
+      });
+      meter.start();
+      enforcer.start();
+      log.info({ listeners: bound }, 'gateway listening');
+      return bound;
+    },
+
+    async close() {
+      if (isClosing) return;
+      isClosing = true;
+      unsubscribe?.();
+      const stopped = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
+      registry.revokeAll('gateway closing');
+      for (const socket of clients) socket.destroy();
+      for (const timer of handshakeTimers.values()) clearTimeout(timer);
+      handshakeTimers.clear();
+      await Promise.all([...stopped, broker.closeAll()]);
+      await enforcer.stop();
+      await meter.close();
+      log.info({}, 'gateway closed');
+    },
+
+    stats() {
+      return { connections: clients.size, perProxy: registry.perProxy() };
+    },
+  };
+};

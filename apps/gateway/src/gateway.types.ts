@@ -1,0 +1,104 @@
+import type { CredentialStore, ExitCatalog, UsageSink } from './ports';
+
+/** Which protocols a listening socket speaks; `auto` sniffs the first byte (0x05 → SOCKS5). */
+export type ListenerProtocol = 'auto' | 'http' | 'socks5';
+
+/** One listening socket. Port 0 binds a free port (reported by `listen()`). */
+export interface ListenerConfig {
+  host: string;
+  port: number;
+  protocol: ListenerProtocol;
+}
+
+/** Timeouts in milliseconds. */
+export interface GatewayTimeouts {
+  /** From accept until the client's request (HTTP head, SOCKS request) is read. Default 10 s. */
+  handshakeMs?: number;
+  /** One dial attempt through one exit, its upstream handshake included. Default 10 s. */
+  dialMs?: number;
+  /** A tunnel or keep-alive connection idle in both directions is closed. Default 5 min. */
+  idleMs?: number;
+  /** Idle time between two requests on a forward keep-alive connection. Default 60 s. */
+  keepAliveMs?: number;
+}
+
+/** Capacity limits. */
+export interface GatewayLimits {
+  /** Open authenticated connections, all proxies together (over it: HTTP 429 / SOCKS 0x02). Default 10 000. */
+  maxConnections?: number;
+  /** Open connections of one proxy (over it: HTTP 429 / SOCKS 0x02). Default 1 000. */
+  maxConnectionsPerProxy?: number;
+  /** Connections still in their handshake, on top of `maxConnections`; more are dropped at accept. Default 1 000. */
+  maxHandshakes?: number;
+  /** Largest HTTP request head in bytes. Default 16 KiB. */
+  maxHeaderSize?: number;
+  /** Authentication failures per source address per minute answered without delay. Default 5. */
+  authFailuresPerMinute?: number;
+  /** The longest delay of a throttled authentication answer. Default 3 s. */
+  authDelayMaxMs?: number;
+  /** Exits tried for one connection before giving up. Default 3. */
+  dialAttempts?: number;
+  /** Sticky sessions kept in memory (least recently used dropped first). Default 50 000. */
+  maxSessions?: number;
+}
+
+/** A pino-like logger: `log.info({ proxyId }, 'message')`. */
+export interface GatewayLogger {
+  info(fields: object, message?: string): void;
+  warn(fields: object, message?: string): void;
+  error(fields: object, message?: string): void;
+  debug(fields: object, message?: string): void;
+}
+
+/** Resolves a host name to its IP addresses (all of them). */
+export type Resolver = (hostname: string) => Promise<string[]>;
+
+/** Everything `createGateway` needs. */
+export interface GatewayOptions {
+  credentials: CredentialStore;
+  exits: ExitCatalog;
+  usage: UsageSink;
+  listeners: ListenerConfig[];
+  /** Destination ports clients may reach. Default [80, 443, 8080, 8443]; 25, 465 and 587 are always refused. */
+  allowedPorts?: number[];
+  /**
+   * TEST ONLY: CIDRs (e.g. `['127.0.0.0/8', '::1/128']`) exempt from the SSRF ranges and the port
+   * allow-list (SMTP stays refused). Production configuration must never set it.
+   */
+  allowPrivateTargets?: string[];
+  /**
+   * Send the destination host name, not the vetted address, to upstream (HTTP/SOCKS5) exits so the
+   * supplier resolves it near its exit. The gateway still vets the name's addresses first. Default false.
+   */
+  sendHostnamesUpstream?: boolean;
+  timeouts?: GatewayTimeouts;
+  limits?: GatewayLimits;
+  /** How often usage deltas are sampled and flushed. Default 2 s. */
+  flushIntervalMs?: number;
+  /** How often the admission of proxies with open connections is re-checked. Default 2 s. */
+  enforcementIntervalMs?: number;
+  /** How long a credential lookup is cached. Default 5 s (unknown usernames: at most 1 s). */
+  credentialTtlMs?: number;
+  /** Host name resolution for the SSRF guard. Default `dns.lookup` with `all: true`. */
+  resolve?: Resolver;
+  log?: GatewayLogger;
+  /** Clock in epoch milliseconds (tests move time forward for session lifetimes). Default `Date.now`. */
+  now?: () => number;
+}
+
+/** An address the gateway listens on. */
+export interface BoundListener {
+  host: string;
+  port: number;
+  protocol: ListenerProtocol;
+}
+
+/** A running gateway. */
+export interface Gateway {
+  /** Binds every listener; answers the bound addresses (port 0 → the port actually bound). */
+  listen(): Promise<BoundListener[]>;
+  /** Stops accepting, closes every connection, and flushes all metered usage. */
+  close(): Promise<void>;
+  /** Open client connections, and authenticated connections per proxy id. */
+  stats(): { connections: number; perProxy: Map<string, number> };
+}

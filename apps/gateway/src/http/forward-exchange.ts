@@ -1,0 +1,405 @@
+import type { AuthenticatedClient } from '../auth/authenticator';
+import type { Lease } from '../connections/connection-registry';
+import type { PooledTarget, TargetUser } from '../connections/target-pool';
+import { type BodySink, type ClientConnection, ResponseFraming } from './client-connection';
+import { type AbsoluteUri, HOP_BY_HOP } from './http-messages';
+import {
+  ChunkedDecoder,
+  chunkSizeLine,
+  hasControlChar,
+  InvalidMessage,
+  LAST_CHUNK,
+  TOKEN,
+} from './message-parts';
+import { RequestBody, type RequestHead, trimOws } from './request-head';
+
+/** One forwarded request, whatever target connection carries it (a stale pooled one is retried). */
+export interface ForwardRequest {
+  connection: ClientConnection;
+  head: RequestHead;
+  client: AuthenticatedClient;
+  lease: Lease;
+  uri: AbsoluteUri;
+  /** The request head for the target, ready to write (latin1). */
+  targetHead: string;
+}
+
+/** What an exchange needs from the proxy. */
+export interface ExchangeSupport {
+  /** Puts a connection whose exchange ended cleanly back in the pool. */
+  release(target: PooledTarget, keepAliveMs: number | null): void;
+  /** A reused connection was found closed before it answered: take back its use, start over. */
+  retry(request: ForwardRequest, stale: PooledTarget, mark: { read: number; written: number }): void;
+  /** Answers a failure before any response byte went to the client (a 502). */
+  fail(request: ForwardRequest, message: string): void;
+}
+
+/** The head of the request sent to the target: origin form, Host from the URI, end-to-end headers. */
+export const targetRequestHead = (head: RequestHead, uri: AbsoluteUri): string =>
+  `${head.method} ${uri.path} HTTP/1.1\r\nHost: ${uri.hostHeader}\r\n${head.lines}${
+    head.body === RequestBody.Chunked ? 'Transfer-Encoding: chunked\r\n' : ''
+  }\r\n`;
+
+/** Largest response head, as Node's own HTTP client allows by default. */
+const MAX_RESPONSE_HEAD = 16 * 1024;
+
+const Phase = { Head: 0, Body: 1, Done: 2 } as const;
+type Phase = (typeof Phase)[keyof typeof Phase];
+
+/** How the target delimits the response body. */
+const Framing = { None: 0, Length: 1, Chunked: 2, UntilClose: 3 } as const;
+type Framing = (typeof Framing)[keyof typeof Framing];
+
+const CR = 13;
+const LF = 10;
+
+/** Index just past the blank line ending a message head (CRLF or bare LF line ends), or -1. */
+const headEnd = (data: Buffer): number => {
+  let at = data.indexOf(LF);
+  while (at >= 0) {
+    const next = data[at + 1];
+    if (next === LF) return at + 2;
+    if (next === CR && data[at + 2] === LF) return at + 3;
+    at = data.indexOf(LF, at + 1);
+  }
+  return -1;
+};
+
+const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: ([^\r\n]*))?$/;
+const DIGITS = /^\d{1,15}$/;
+const KEEP_ALIVE_TIMEOUT = /(?:^|[\s,])timeout\s*=\s*(\d{1,6})/i;
+const CLOSE_OPTION = /(?:^|,)[ \t]*close[ \t]*(?:,|$)/i;
+
+const trimCr = (line: string): string => (line.charCodeAt(line.length - 1) === CR ? line.slice(0, -1) : line);
+
+/**
+ * One forwarded request on one target connection: writes the request (head, then the body as the
+ * client connection delivers it, with backpressure), reads the response (head, then the body
+ * framed by Content-Length, chunked encoding or the end of the connection) and relays it to the
+ * client connection. The target connection goes back to the pool when both messages are complete
+ * and the target keeps it open; anything unexpected closes it.
+ */
+export class ForwardExchange implements TargetUser, BodySink {
+  private phase: Phase = Phase.Head;
+  private framing: Framing = Framing.None;
+  /** Bytes of a response head that arrived in pieces. */
+  private pending: Buffer | null = null;
+  private remaining = 0;
+  private decoder: ChunkedDecoder | null = null;
+  private isReusable = true;
+  private keepAliveMs: number | null = null;
+  private isRequestDone: boolean;
+  private hasResponseBytes = false;
+  private isWaitingForClient = false;
+  private isWaitingForTarget = false;
+  private readonly mark: { read: number; written: number };
+
+  constructor(
+    private readonly request: ForwardRequest,
+    private readonly target: PooledTarget,
+    private readonly isReused: boolean,
+    private readonly support: ExchangeSupport,
+  ) {
+    this.isRequestDone = request.head.body === RequestBody.None;
+    const { socket } = target;
+    this.mark = { read: socket.bytesRead, written: socket.bytesWritten };
+  }
+
+  /** Sends the request and starts relaying the answer. */
+  start(): void {
+    const { request, target } = this;
+    const { socket } = target;
+    target.user = this;
+    socket.write(request.targetHead, 'latin1');
+    if (request.head.body !== RequestBody.None) request.connection.attachBody(this);
+    socket.resume();
+  }
+
+  /** Ends the exchange because the client went away or its proxy was switched off. */
+  abort(): void {
+    this.phase = Phase.Done;
+    this.isRequestDone = true;
+    this.closeTarget();
+  }
+
+  onRequestData(bytes: Buffer): boolean {
+    const { target } = this;
+    if (target.user !== this) return true;
+    const { socket } = target;
+    let isFlowing: boolean;
+    if (this.request.head.body === RequestBody.Chunked) {
+      socket.cork();
+      socket.write(chunkSizeLine(bytes.length), 'latin1');
+      socket.write(bytes);
+      isFlowing = socket.write('\r\n', 'latin1');
+      socket.uncork();
+    } else {
+      isFlowing = socket.write(bytes);
+    }
+    if (isFlowing) return true;
+    if (!this.isWaitingForTarget) {
+      this.isWaitingForTarget = true;
+      socket.once('drain', this.onTargetDrain);
+    }
+    return false;
+  }
+
+  onRequestEnd(): void {
+    if (this.target.user !== this) return;
+    if (this.request.head.body === RequestBody.Chunked) this.target.socket.write(LAST_CHUNK, 'latin1');
+    this.isRequestDone = true;
+    this.settle();
+  }
+
+  onTargetData(chunk: Buffer): void {
+    this.hasResponseBytes = true;
+    try {
+      if (this.phase === Phase.Head) this.readHead(chunk);
+      else if (this.phase === Phase.Body) this.readBody(chunk, 0);
+      else this.isReusable = false;
+    } catch (error) {
+      if (!(error instanceof InvalidMessage)) throw error;
+      this.fail(`invalid response (${error.message})`);
+    }
+  }
+
+  onTargetEnd(): void {
+    if (this.phase === Phase.Body && this.framing === Framing.UntilClose) {
+      this.isReusable = false;
+      this.finishResponse(undefined);
+      return;
+    }
+    this.fail('the target closed the connection');
+  }
+
+  onTargetClose(): void {
+    this.fail('the target connection broke');
+  }
+
+  private readonly onClientDrain = () => {
+    this.isWaitingForClient = false;
+    if (this.target.user === this) this.target.socket.resume();
+  };
+
+  private readonly onTargetDrain = () => {
+    this.isWaitingForTarget = false;
+    if (this.target.user === this) this.request.connection.resumeBody();
+  };
+
+  private readonly relay = (bytes: Buffer) => {
+    if (this.request.connection.respondData(bytes, this.onClientDrain) || this.isWaitingForClient) return;
+    this.isWaitingForClient = true;
+    this.target.socket.pause();
+  };
+
+  /** Parses the response head (skipping interim 1xx answers), answers the client, reads on. */
+  private readHead(chunk: Buffer): void {
+    let data = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.pending = null;
+    for (;;) {
+      const end = headEnd(data);
+      if (end < 0) {
+        if (data.length > MAX_RESPONSE_HEAD) throw new InvalidMessage('head too large');
+        this.pending = data;
+        return;
+      }
+      if (end > MAX_RESPONSE_HEAD) throw new InvalidMessage('head too large');
+      if (this.answerHead(data.toString('latin1', 0, end))) {
+        this.readBody(data, end);
+        return;
+      }
+      if (end === data.length) return;
+      data = data.subarray(end);
+    }
+  }
+
+  /**
+   * Relays a response head: end-to-end fields only, each checked (a field the client could read
+   * differently is refused); answers false for an interim (1xx) response, which is dropped.
+   */
+  private answerHead(text: string): boolean {
+    const lines = text.split('\n');
+    const statusLine = STATUS_LINE.exec(trimCr(lines[0] ?? ''));
+    if (!statusLine) throw new InvalidMessage('status line');
+    const status = Number(statusLine[2]);
+    if (status < 200) {
+      if (status === 101) throw new InvalidMessage('unrequested protocol switch');
+      return false;
+    }
+    if (statusLine[1] === '0') this.isReusable = false;
+    let forwarded = '';
+    let named: string[] | null = null;
+    let contentLength: string | null = null;
+    let transferEncoding: string | null = null;
+    for (let i = 1; i < lines.length; i += 1) {
+      const line = trimCr(lines[i] ?? '');
+      if (line === '') continue;
+      const colon = line.indexOf(':');
+      if (colon <= 0) throw new InvalidMessage('header line');
+      const name = line.slice(0, colon);
+      const raw = line.slice(colon + 1);
+      if (!TOKEN.test(name) || hasControlChar(raw)) throw new InvalidMessage('header field');
+      const value = trimOws(raw);
+      const lower = name.toLowerCase();
+      if (!HOP_BY_HOP.has(lower)) {
+        if (lower === 'content-length') {
+          if (!DIGITS.test(value) || (contentLength !== null && contentLength !== value)) {
+            throw new InvalidMessage('Content-Length');
+          }
+          if (contentLength !== null) continue;
+          contentLength = value;
+        }
+        forwarded += `${name}: ${value}\r\n`;
+        continue;
+      }
+      if (lower === 'connection') {
+        if (CLOSE_OPTION.test(value)) this.isReusable = false;
+        for (const token of value.split(',')) {
+          const option = token.trim().toLowerCase();
+          if (option && !HOP_BY_HOP.has(option)) {
+            named ??= [];
+            named.push(option);
+          }
+        }
+      } else if (lower === 'keep-alive') {
+        const timeout = KEEP_ALIVE_TIMEOUT.exec(value);
+        if (timeout) this.keepAliveMs = Number(timeout[1]) * 1_000;
+      } else if (lower === 'transfer-encoding') {
+        transferEncoding = transferEncoding === null ? value : `${transferEncoding}, ${value}`;
+      }
+    }
+    if (transferEncoding !== null && contentLength !== null) {
+      throw new InvalidMessage('both Content-Length and Transfer-Encoding');
+    }
+    if (named) forwarded = withoutNamed(forwarded, named);
+    let framing: ResponseFraming;
+    if (this.request.head.method === 'HEAD' || status === 204 || status === 304) {
+      this.framing = Framing.None;
+      framing = ResponseFraming.None;
+    } else if (transferEncoding !== null) {
+      const codings = transferEncoding.toLowerCase().split(',');
+      if (codings[codings.length - 1]?.trim() === 'chunked') {
+        this.framing = Framing.Chunked;
+        this.decoder = new ChunkedDecoder();
+        framing = ResponseFraming.Chunked;
+      } else {
+        this.framing = Framing.UntilClose;
+        framing = ResponseFraming.UntilClose;
+      }
+    } else if (contentLength !== null) {
+      this.framing = Framing.Length;
+      this.remaining = Number(contentLength);
+      framing = ResponseFraming.Length;
+    } else {
+      this.framing = Framing.UntilClose;
+      framing = ResponseFraming.UntilClose;
+    }
+    if (this.framing === Framing.UntilClose) this.isReusable = false;
+    this.request.connection.respondHead(status, statusLine[3] ?? '', forwarded, framing);
+    this.phase = Phase.Body;
+    return true;
+  }
+
+  /** Relays body bytes of `data` from `offset` on, as framed. */
+  private readBody(data: Buffer, offset: number): void {
+    const available = data.length - offset;
+    switch (this.framing) {
+      case Framing.None:
+        if (available > 0) this.isReusable = false;
+        this.finishResponse(undefined);
+        return;
+      case Framing.Length:
+        if (available < this.remaining) {
+          this.remaining -= available;
+          if (available > 0) this.relay(offset === 0 ? data : data.subarray(offset));
+          return;
+        }
+        if (available > this.remaining) this.isReusable = false;
+        this.finishResponse(this.remaining > 0 ? data.subarray(offset, offset + this.remaining) : undefined);
+        this.remaining = 0;
+        return;
+      case Framing.UntilClose:
+        if (available > 0) this.relay(offset === 0 ? data : data.subarray(offset));
+        return;
+      case Framing.Chunked: {
+        const end = this.decoder?.feed(data, offset, this.relay) ?? -1;
+        if (end < 0) return;
+        if (end < data.length) this.isReusable = false;
+        this.finishResponse(undefined);
+        return;
+      }
+    }
+  }
+
+  private finishResponse(last: Buffer | undefined): void {
+    this.phase = Phase.Done;
+    if (this.isRequestDone) {
+      this.settle();
+      this.request.connection.respondEnd(last);
+      return;
+    }
+    // The target answered before it had the whole request: the connection is out of step.
+    this.isRequestDone = true;
+    this.closeTarget();
+    this.request.connection.respondEnd(last);
+  }
+
+  /** Once both messages are complete, the connection goes back to the pool (or is closed). */
+  private settle(): void {
+    if (this.phase !== Phase.Done || !this.isRequestDone) return;
+    const { target } = this;
+    if (target.user !== this) return;
+    if (!this.isReusable) {
+      this.closeTarget();
+      return;
+    }
+    this.isWaitingForTarget = false;
+    target.socket.off('drain', this.onTargetDrain);
+    target.socket.resume();
+    this.support.release(target, this.keepAliveMs);
+  }
+
+  private fail(message: string): void {
+    if (this.phase === Phase.Done) {
+      this.abort();
+      return;
+    }
+    this.phase = Phase.Done;
+    this.isRequestDone = true;
+    const { request, target } = this;
+    const { connection } = request;
+    const isStale =
+      this.isReused &&
+      !this.hasResponseBytes &&
+      request.head.body === RequestBody.None &&
+      !connection.hasResponded;
+    const wasInUse = target.user === this;
+    this.closeTarget();
+    if (!wasInUse) return;
+    if (isStale) {
+      this.support.retry(request, target, this.mark);
+      return;
+    }
+    if (connection.hasResponded) connection.abortResponse();
+    else this.support.fail(request, message);
+  }
+
+  private closeTarget(): void {
+    const { target } = this;
+    if (target.user !== this) return;
+    target.user = null;
+    target.socket.off('drain', this.onTargetDrain);
+    target.socket.destroy();
+  }
+}
+
+/** Header lines without those whose names (lower case) are listed. */
+const withoutNamed = (lines: string, named: readonly string[]): string => {
+  let kept = '';
+  for (const line of lines.split('\r\n')) {
+    if (line === '') continue;
+    const name = line.slice(0, line.indexOf(':')).toLowerCase();
+    if (!named.includes(name)) kept += `${line}\r\n`;
+  }
+  return kept;
+};

@@ -1,0 +1,119 @@
+/**
+ * What the data plane needs from the outside world, as interfaces. The protocol code depends
+ * only on these; `src/store/` implements them on the database, tests implement them in memory.
+ */
+
+/** The four proxy families (SPEC §3). */
+export type ProxyFamily = 'dynamic-traffic' | 'dynamic-ip' | 'static-traffic' | 'static-ip';
+
+/** Where a proxy may exit: its purchased area, narrowed by username parameters. */
+export interface AreaCriteria {
+  /** ISO 3166-1 alpha-2, upper case. */
+  country?: string;
+  /** State/region code or lower-case name without spaces, as in the catalogue. */
+  state?: string;
+  /** Lower-case city name without spaces ("newyork"). */
+  city?: string;
+}
+
+/** A proxy credential as the gateway sees it. */
+export interface ProxyCredential {
+  /** Stable id (a decimal string: bigint ids do not fit in numbers). */
+  proxyId: string;
+  userId: string;
+  username: string;
+  /** Compared in constant time. */
+  password: string;
+  family: ProxyFamily;
+  /** The purchased area; username parameters may narrow it (not leave it). */
+  area: AreaCriteria;
+  /** Route line (1–4), null for any. */
+  line: number | null;
+  /** Residential or datacenter exits only; null for any. */
+  exitType: 'residential' | 'datacenter' | null;
+  /** A static proxy leases exactly this exit (DESIGN §4 Proxies). */
+  exitId: string | null;
+  /** Whether this proxy may carry traffic now (switch ON, status normal, not expired, funds left). */
+  admission: Admission;
+}
+
+/** Why a proxy may or may not carry traffic. */
+export type Admission =
+  | { ok: true }
+  | { ok: false; reason: 'off' | 'expired' | 'invalid' | 'unhealthy' | 'no_funds' | 'deleted' };
+
+/** Proxy credentials and their changes. */
+export interface CredentialStore {
+  /** The proxy whose base username this is, or null. The gateway caches answers briefly. */
+  findByUsername(username: string): Promise<ProxyCredential | null>;
+  /** Current admission of the given proxies, in one round trip (enforcement of open connections). */
+  checkAdmission(proxyIds: readonly string[]): Promise<Map<string, Admission>>;
+  /**
+   * Calls `listener` when proxies change (switched, renewed, expired, funds): with the proxy id
+   * when known, or null for "anything may have changed". Answers the unsubscribe function.
+   */
+  onChange(listener: (proxyId: string | null) => void): () => void;
+}
+
+/** An exit: direct egress from this host, or an upstream supplier proxy (DESIGN §4 Supply). */
+export interface Exit {
+  id: string;
+  kind: 'direct' | 'http' | 'socks5';
+  /** Upstream proxy address (kind http/socks5). */
+  host: string | null;
+  port: number | null;
+  /**
+   * Upstream credentials as templates: `{user}` (the exit's own account), `{cc}` (lower-case
+   * country), `{state}`, `{city}`, `{sid}` (session id), `{life}` (minutes).
+   */
+  usernameTemplate: string | null;
+  passwordTemplate: string | null;
+  /** The supplier account that `{user}` stands for. */
+  account: string | null;
+  type: 'residential' | 'datacenter';
+  line: number;
+  country: string;
+  state: string | null;
+  city: string | null;
+}
+
+/** Which exits can serve a request. */
+export interface ExitCriteria extends AreaCriteria {
+  line?: number | null;
+  type?: 'residential' | 'datacenter' | null;
+  /** Only this exit (static proxies). */
+  exitId?: string | null;
+}
+
+/** The supply of exits. */
+export interface ExitCatalog {
+  /** Healthy exits matching the criteria, in a stable order (by id). */
+  findExits(criteria: ExitCriteria): Promise<Exit[]>;
+  /** Reports a failed dial through an exit (health tracking may mark it unhealthy). */
+  reportFailure?(exitId: string, error: Error): void;
+}
+
+/** Bytes carried for one proxy since the previous batch. */
+export interface UsageDelta {
+  proxyId: string;
+  /** Client → target bytes. */
+  bytesUp: number;
+  /** Target → client bytes. */
+  bytesDown: number;
+  /** Connections (tunnels or forwarded requests) that carried traffic. */
+  connections: number;
+}
+
+/** A batch of usage deltas, applied at most once (its id is the idempotency key). */
+export interface UsageBatch {
+  batchId: string;
+  /** When the bytes were carried (the hour bucket they fall into). */
+  at: Date;
+  deltas: UsageDelta[];
+}
+
+/** Where metered usage goes. */
+export interface UsageSink {
+  /** Applies a batch; applying the same batch id twice changes nothing. Throws to be retried. */
+  flush(batch: UsageBatch): Promise<void>;
+}

@@ -1,0 +1,120 @@
+import { and, type DatabaseHandle, eq, inArray, proxies, sql, trafficPools, users } from '@ptc/db';
+import type { Admission, CredentialStore, ProxyCredential, ProxyFamily } from '../ports';
+
+/** Channel on which proxy changes are announced (payload: the proxy id, or empty for "any"). */
+export const PROXY_CHANGED_CHANNEL = 'proxy_changed';
+
+/** Announces that a proxy changed (switch, renewal, deletion …) so gateways re-check it at once. */
+export const notifyProxyChanged = (handle: DatabaseHandle, proxyId: bigint | null) =>
+  handle.notify(PROXY_CHANGED_CHANNEL, proxyId === null ? '' : proxyId.toString());
+
+type Row = {
+  proxy: typeof proxies.$inferSelect;
+  balance: bigint;
+  userDeletedAt: Date | null;
+  /** Bought traffic still usable (bytes), consumed before the balance. */
+  trafficLeft: bigint | string | null;
+};
+
+const TRAFFIC_BILLED: ReadonlySet<ProxyFamily> = new Set(['dynamic-traffic', 'static-traffic']);
+
+/** Whether a proxy may carry traffic now (DESIGN §4, SPEC §4 status codes). */
+export const admissionOf = (row: Row, now: Date): Admission => {
+  const { proxy } = row;
+  if (proxy.deletedAt || row.userDeletedAt) return { ok: false, reason: 'deleted' };
+  if (proxy.switch !== 5) return { ok: false, reason: 'off' };
+  if (proxy.status === 3 || (proxy.expiresAt && proxy.expiresAt <= now))
+    return { ok: false, reason: 'expired' };
+  if (proxy.status === 2) return { ok: false, reason: 'invalid' };
+  if (proxy.status === 4) return { ok: false, reason: 'unhealthy' };
+  // Traffic is billed afterwards from the balance; proxies paid per IP or per day are prepaid.
+  if (TRAFFIC_BILLED.has(proxy.family) && row.balance <= 0n && BigInt(row.trafficLeft ?? 0) <= 0n) {
+    return { ok: false, reason: 'no_funds' };
+  }
+  return { ok: true };
+};
+
+const selection = {
+  proxy: proxies,
+  balance: users.balance,
+  userDeletedAt: users.deletedAt,
+  trafficLeft: sql<
+    string | null
+  >`(select coalesce(sum(${trafficPools.bytesTotal} - ${trafficPools.bytesUsed}), 0) from ${trafficPools} where ${trafficPools.userId} = ${users.id} and (${trafficPools.expiresAt} is null or ${trafficPools.expiresAt} > now()))`,
+};
+
+/** Proxy credentials from the database, with change notifications over LISTEN/NOTIFY. */
+export const createDbCredentialStore = (
+  handle: DatabaseHandle,
+  options: { now?: () => Date } = {},
+): CredentialStore & { close(): Promise<void> } => {
+  const now = options.now ?? (() => new Date());
+  const listeners = new Set<(proxyId: string | null) => void>();
+  let unlisten: Promise<() => Promise<void>> | null = null;
+
+  return {
+    findByUsername: async (username) => {
+      const [row] = await handle.db
+        .select(selection)
+        .from(proxies)
+        .innerJoin(users, eq(users.id, proxies.userId))
+        .where(eq(proxies.username, username))
+        .limit(1);
+      if (!row) return null;
+      const { proxy } = row;
+      const credential: ProxyCredential = {
+        proxyId: proxy.id.toString(),
+        userId: proxy.userId.toString(),
+        username: proxy.username,
+        password: proxy.password,
+        family: proxy.family,
+        area: {
+          ...(proxy.country ? { country: proxy.country } : {}),
+          ...(proxy.state ? { state: proxy.state } : {}),
+          ...(proxy.city ? { city: proxy.city } : {}),
+        },
+        line: proxy.line,
+        exitType: proxy.exitType,
+        exitId: proxy.exitId?.toString() ?? null,
+        admission: admissionOf(row, now()),
+      };
+      return credential;
+    },
+    checkAdmission: async (proxyIds) => {
+      const result = new Map<string, Admission>();
+      if (proxyIds.length === 0) return result;
+      const rows = await handle.db
+        .select(selection)
+        .from(proxies)
+        .innerJoin(users, eq(users.id, proxies.userId))
+        .where(
+          and(
+            inArray(
+              proxies.id,
+              proxyIds.map((id) => BigInt(id)),
+            ),
+          ),
+        );
+      const at = now();
+      for (const row of rows) result.set(row.proxy.id.toString(), admissionOf(row, at));
+      // A proxy that vanished is not admitted.
+      for (const id of proxyIds) if (!result.has(id)) result.set(id, { ok: false, reason: 'deleted' });
+      return result;
+    },
+    onChange: (listener) => {
+      listeners.add(listener);
+      unlisten ??= handle.listen(PROXY_CHANGED_CHANNEL, (payload) => {
+        for (const notify of listeners) notify(payload === '' ? null : payload);
+      });
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    close: async () => {
+      listeners.clear();
+      const stop = await unlisten;
+      unlisten = null;
+      await stop?.();
+    },
+  };
+};

@@ -1,0 +1,148 @@
+import type { OnReadOpts, Socket } from 'node:net';
+
+/**
+ * Size of the buffer a tunnel's target socket reads into. Node reads at most 64 KiB at a time
+ * into a fresh buffer per read; reading into one reused, larger buffer halves the read() and
+ * write() calls per megabyte and allocates nothing per chunk.
+ */
+export const TARGET_READ_BUFFER_SIZE = 128 * 1024;
+
+/** Read buffers of closed tunnels, reused by the next ones (their pages are already mapped). */
+const spareBuffers: Buffer[] = [];
+const MAX_SPARE_BUFFERS = 64;
+
+/**
+ * The reads of a tunnel's target socket (a direct dial), delivered into one reused buffer
+ * (`net.connect`'s `onread`) and written straight to the client: no stream machinery and no
+ * allocation per chunk. The buffer is read into again only once the client took the bytes: at
+ * once when the write completed synchronously, else after 'drain' (the read pauses meanwhile).
+ * Returned to a shared pool once every socket that used it is closed.
+ */
+export class TargetReads {
+  private readonly buffer: Buffer = spareBuffers.pop() ?? Buffer.allocUnsafeSlow(TARGET_READ_BUFFER_SIZE);
+  private readonly sockets: Socket[] = [];
+  private client: Socket | null = null;
+  private target: Socket | null = null;
+  /** Bytes read before the tunnel was joined (copied: the buffer is read into again). */
+  private early: Buffer[] = [];
+  private isReleased = false;
+
+  /** The `onread` option of the target socket's `net.connect`. */
+  readonly options: OnReadOpts = {
+    buffer: this.buffer,
+    callback: (bytes: number) => this.onRead(bytes),
+  };
+
+  /** Records a socket created with `options` (the buffer is recycled only once it is closed). */
+  adopt(socket: Socket): void {
+    this.sockets.push(socket);
+  }
+
+  /** Starts relaying the target's reads to the client; bytes read before go first. */
+  join(client: Socket, target: Socket): void {
+    this.client = client;
+    this.target = target;
+    for (const bytes of this.early) client.write(bytes);
+    this.early = [];
+    if (client.writableLength > 0) client.once('drain', this.onDrain);
+    else target.resume();
+  }
+
+  /** Gives the buffer back for reuse, provided nothing can read into it or write from it any more. */
+  release(): void {
+    if (this.isReleased) return;
+    if (!this.sockets.every((socket) => socket.destroyed)) return;
+    if (this.client && !(this.client.destroyed || this.client.writableLength === 0)) return;
+    this.isReleased = true;
+    if (spareBuffers.length < MAX_SPARE_BUFFERS) spareBuffers.push(this.buffer);
+  }
+
+  private onRead(bytes: number): boolean {
+    const { client } = this;
+    if (!client) {
+      this.early.push(Buffer.from(this.buffer.subarray(0, bytes)));
+      return false;
+    }
+    if (client.destroyed) return false;
+    client.write(this.buffer.subarray(0, bytes));
+    if (client.writableLength === 0) return true;
+    client.once('drain', this.onDrain);
+    return false;
+  }
+
+  private readonly onDrain = () => {
+    if (this.target && !this.target.destroyed) this.target.resume();
+  };
+}
+
+/** Ends `socket` for good once what was written to it has been flushed. */
+const destroyWhenFlushed = (socket: Socket) => {
+  if (socket.destroyed) return;
+  if (socket.writableFinished) socket.destroy();
+  else socket.once('finish', () => socket.destroy());
+};
+
+/** Relays `from`'s data events to `to`, pausing `from` while `to` is backed up. */
+const relayData = (from: Socket, to: Socket) => {
+  const resume = () => from.resume();
+  from.on('data', (chunk: Buffer) => {
+    if (!to.write(chunk)) {
+      from.pause();
+      to.once('drain', resume);
+    }
+  });
+};
+
+/**
+ * Joins a client and a target socket: bytes are relayed with backpressure (client → target as
+ * data events, target → client through `reads` when the target was dialled with its buffer),
+ * half-closes are passed on, an error on either side destroys both, and a tunnel idle in both
+ * directions for `idleMs` is closed. `head` (bytes the client sent before the tunnel was up) goes
+ * to the target first. `onClose` runs once, when both sockets are closed. Metering reads the
+ * target socket's own counters, whichever way the bytes travel.
+ */
+export const joinTunnel = (
+  client: Socket,
+  target: Socket,
+  head: Buffer,
+  idleMs: number,
+  onClose: () => void,
+  reads: TargetReads | null = null,
+) => {
+  let closed = 0;
+  const destroyBoth = () => {
+    client.destroy();
+    target.destroy();
+  };
+  if (client.destroyed || target.destroyed) {
+    destroyBoth();
+    reads?.release();
+    queueMicrotask(onClose);
+    return;
+  }
+  const onSocketClose = (other: Socket) => (hadError: boolean) => {
+    if (hadError) destroyBoth();
+    else destroyWhenFlushed(other);
+    closed += 1;
+    if (closed === 2) {
+      reads?.release();
+      onClose();
+    }
+  };
+  client.once('close', onSocketClose(target));
+  target.once('close', onSocketClose(client));
+  client.on('error', destroyBoth);
+  target.on('error', destroyBoth);
+  // Writes and reads both refresh the client socket's timer: it fires only when both directions idle.
+  client.setTimeout(idleMs, destroyBoth);
+  client.on('end', () => target.end());
+  target.on('end', () => client.end());
+  if (head.length) target.write(head);
+  relayData(client, target);
+  if (reads) reads.join(client, target);
+  else {
+    relayData(target, client);
+    target.resume();
+  }
+  client.resume();
+};

@@ -1,0 +1,152 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import type { DatabaseHandle } from '@ptc/db';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createMailer, type Mailer } from './adapters/mail/mailer';
+import type { OAuthClient } from './adapters/oauth/oauth-client';
+import { createOAuthClients } from './adapters/oauth/oauth-clients';
+import { createPaymentProviders } from './adapters/payments/payment-providers';
+import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from './adapters/payments/sandbox';
+import { createSmsSender, type SmsSender } from './adapters/sms/sms-sender';
+import type { Config } from './config';
+import { areasRoutes } from './modules/areas/areas.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { summaryRoutes } from './modules/billing/summary.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { proxiesRoutes } from './modules/proxies/proxies.routes';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
+import { trafficRoutes } from './modules/traffic/traffic.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { chargesRoutes } from './modules/wallet/charges.routes';
+import type { PaymentGateways } from './modules/wallet/payment-gateways';
+import { authenticationPlugin } from './plugins/authentication';
+import { consoleStaticPlugin } from './plugins/console-static';
+import { envelopePlugin } from './plugins/envelope';
+import { openApiPlugin } from './plugins/openapi';
+import { requestContextPlugin } from './plugins/request-context';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    db: DatabaseHandle['db'];
+    mailer: Mailer;
+    sms: SmsSender;
+    oauthClients: Partial<Record<'google' | 'github', OAuthClient>>;
+    paymentGateways: PaymentGateways;
+  }
+}
+
+/** Outside services the app talks to; each defaults to the one the configuration names. */
+export interface AppAdapters {
+  mailer?: Mailer;
+  sms?: SmsSender;
+  oauth?: Partial<Record<'google' | 'github', OAuthClient>>;
+  /** Replaces configured payment providers (tests); the sandbox is kept unless given. */
+  payments?: Partial<PaymentGateways>;
+}
+
+/** Logger options: JSON lines, never the session token. */
+export const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
+  level: config.logLevel,
+  redact: ['req.headers.authorization', 'req.headers.cookie'],
+});
+
+/** Builds the HTTP application (API, docs and console) on an open database. */
+export const buildApp = async (options: {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  adapters?: AppAdapters;
+}) => {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    // One line per request, written by the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  const mailer = options.adapters?.mailer ?? createMailer(config.mail, database.db, app.log);
+  app.decorate('mailer', mailer);
+  app.decorate('sms', options.adapters?.sms ?? createSmsSender(config.sms, database.db));
+  app.decorate('oauthClients', options.adapters?.oauth ?? createOAuthClients(config.oauth));
+  const sandbox = config.allowSandboxAdapters
+    ? createSandboxProvider({
+        publicUrl: config.publicUrl,
+        // Off-session sandbox charges notify our own webhook, as a card network would.
+        deliver: async (signed) => {
+          await app.inject({
+            method: 'POST',
+            url: '/api/payments/notify/sandbox',
+            headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signed.signature },
+            payload: signed.body,
+          });
+        },
+      })
+    : null;
+  app.decorate('paymentGateways', {
+    sandbox,
+    ...(options.adapters?.payments ?? createPaymentProviders(config.payments)),
+  });
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const level = reply.statusCode >= 500 ? 'error' : request.url.startsWith('/assets/') ? 'debug' : 'info';
+    request.log[level](
+      {
+        method: request.method,
+        // The route pattern, not the URL: some calls carry credentials in the path or query
+        // (`/user/reset_pw/{credential}`, SPEC §7 register).
+        route: request.routeOptions.url ?? request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  await app.register(envelopePlugin);
+  await app.register(requestContextPlugin);
+  await app.register(authenticationPlugin);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyCookie);
+  await app.register(openApiPlugin);
+
+  await app.register(healthRoutes);
+  if (config.isDevToolsEnabled) await app.register(devRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(chargesRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(statisticsRoutes);
+      await api.register(proxiesRoutes);
+      await api.register(trafficRoutes);
+      await api.register(areasRoutes);
+      await api.register(summaryRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
+  return app;
+};
+
+/** The application type routes and tests see. */
+export type App = Awaited<ReturnType<typeof buildApp>>;

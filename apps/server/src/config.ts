@@ -1,0 +1,349 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parsePtc } from '@ptc/contracts';
+import { z } from 'zod';
+
+const port = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= 65_535, 'must be between 1 and 65535')
+    .default(fallback);
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), 'must be a postgres:// or postgresql:// URL');
+
+/** Environment variables the server reads (README "Configuration"). */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port(8080),
+    HOST: z.string().trim().min(1).default('localhost'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: postgresUrl.optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CONSOLE_DIR: z.string().trim().min(1).optional(),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .refine((value) => /^smtps?:\/\/.+/.test(value), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).default('PTC Proxy Console <no-reply@localhost>'),
+    SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+    TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
+    TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
+    TWILIO_FROM: z.string().trim().min(1).optional(),
+    TWILIO_API_URL: httpUrl.default('https://api.twilio.com'),
+    GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
+    GITHUB_CLIENT_ID: z.string().trim().min(1).optional(),
+    GITHUB_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    GITHUB_OAUTH_URL: httpUrl.default('https://github.com'),
+    GITHUB_API_URL: httpUrl.default('https://api.github.com'),
+    CAPTCHA_FIXED: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, 'must be 4 digits')
+      .optional(),
+    EMAIL_BLOCKLIST: z.string().trim().optional(),
+    ALLOW_SANDBOX_ADAPTERS: z.enum(['true', 'false']).default('false'),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    TOPUP_PACKAGES: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?(\s*,\s*\d+(\.\d{1,2})?)*$/, 'must be comma-separated amounts, e.g. 10,50,200')
+      .default('10,20,50,100,200,500,1000,2000'),
+    ORDER_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60)
+      .default(30),
+    CNY_PER_USD: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal rate, e.g. 7.2')
+      .default('7.2'),
+    ADMIN_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
+    STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    STRIPE_API_URL: httpUrl.optional(),
+    ALIPAY_APP_ID: z.string().trim().min(1).optional(),
+    ALIPAY_PRIVATE_KEY: z.string().trim().min(1).optional(),
+    ALIPAY_PUBLIC_KEY: z.string().trim().min(1).optional(),
+    ALIPAY_GATEWAY: httpUrl.default('https://openapi.alipay.com/gateway.do'),
+    WECHAT_MCH_ID: z.string().trim().min(1).optional(),
+    WECHAT_APP_ID: z.string().trim().min(1).optional(),
+    WECHAT_API_V3_KEY: z.string().trim().length(32, 'must be the 32-character APIv3 key').optional(),
+    WECHAT_MCH_SERIAL: z.string().trim().min(1).optional(),
+    WECHAT_MCH_PRIVATE_KEY: z.string().trim().min(1).optional(),
+    WECHAT_PLATFORM_PUBLIC_KEY: z.string().trim().min(1).optional(),
+    WECHAT_PLATFORM_SERIAL: z.string().trim().min(1).optional(),
+    WECHAT_API_URL: httpUrl.default('https://api.mch.weixin.qq.com'),
+    EPAY_URL: httpUrl.optional(),
+    EPAY_PID: z.string().trim().min(1).optional(),
+    EPAY_KEY: z.string().trim().min(1).optional(),
+    USDT_ADDRESS: z
+      .string()
+      .trim()
+      .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a TRON (TRC20) address')
+      .optional(),
+    TRONGRID_API_URL: httpUrl.default('https://api.trongrid.io'),
+    TRONGRID_API_KEY: z.string().trim().min(1).optional(),
+    USDT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(19),
+    WIRE_INSTRUCTIONS: z.string().trim().min(1).optional(),
+    GATEWAY_ENABLED: z.enum(['true', 'false']).default('true'),
+    GATEWAY_PORT: port(8000),
+    GATEWAY_HOST: z.string().trim().min(1).optional(),
+    GATEWAY_PUBLIC_HOST: z.string().trim().min(1).default('localhost'),
+    GATEWAY_LISTENERS: z
+      .string()
+      .trim()
+      .regex(
+        /^((http|socks5|auto):\d{1,5})(\s*,\s*(http|socks5|auto):\d{1,5})*$/,
+        'must be like socks5:1080,http:3128',
+      )
+      .optional(),
+    GATEWAY_ALLOWED_PORTS: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}(\s*,\s*\d{1,5})*$/, 'must be comma-separated ports')
+      .default('80,443,8080,8443'),
+    GATEWAY_ALLOW_PRIVATE_TARGETS: z.string().trim().optional(),
+    GATEWAY_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+    GATEWAY_MAX_CONNECTIONS_PER_PROXY: z.coerce.number().int().min(1).default(1_000),
+    GATEWAY_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+    DEMO_SUPPLY: z.enum(['true', 'false']).optional(),
+  })
+  .superRefine((env, context) => {
+    const production = env.NODE_ENV === 'production';
+    const problem = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
+    if (production && env.CAPTCHA_FIXED) problem('CAPTCHA_FIXED', 'is refused when NODE_ENV=production');
+    if (production && env.GATEWAY_ALLOW_PRIVATE_TARGETS) {
+      problem('GATEWAY_ALLOW_PRIVATE_TARGETS', 'is refused when NODE_ENV=production');
+    }
+    if (env.SMS_PROVIDER === 'twilio') {
+      for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+        if (!env[name]) problem(name, 'is required when SMS_PROVIDER=twilio');
+      }
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      problem('GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+    }
+    if (Boolean(env.GITHUB_CLIENT_ID) !== Boolean(env.GITHUB_CLIENT_SECRET)) {
+      problem('GITHUB_CLIENT_SECRET', 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET go together');
+    }
+    const together = (names: readonly (keyof typeof env)[], what: string) => {
+      const given = names.filter((name) => Boolean(env[name]));
+      if (given.length > 0 && given.length < names.length) {
+        for (const name of names.filter((n) => !env[n]))
+          problem(String(name), `is required to enable ${what}`);
+      }
+    };
+    together(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], 'Stripe');
+    together(['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'], 'Alipay');
+    together(
+      [
+        'WECHAT_MCH_ID',
+        'WECHAT_APP_ID',
+        'WECHAT_API_V3_KEY',
+        'WECHAT_MCH_SERIAL',
+        'WECHAT_MCH_PRIVATE_KEY',
+        'WECHAT_PLATFORM_PUBLIC_KEY',
+        'WECHAT_PLATFORM_SERIAL',
+      ],
+      'WeChat Pay',
+    );
+    together(['EPAY_URL', 'EPAY_PID', 'EPAY_KEY'], 'the epay aggregator');
+    // Sandbox adapters keep messages in the outbox, which production must not rely on.
+    if (production && env.ALLOW_SANDBOX_ADAPTERS !== 'true') {
+      if (!env.SMTP_URL)
+        problem('SMTP_URL', 'is required when NODE_ENV=production (or set ALLOW_SANDBOX_ADAPTERS=true)');
+      if (env.SMS_PROVIDER === 'outbox') {
+        problem(
+          'SMS_PROVIDER',
+          'must name a real provider when NODE_ENV=production (or set ALLOW_SANDBOX_ADAPTERS=true)',
+        );
+      }
+    }
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL,
+    // src/ and dist/ sit at the same depth, so one relative path serves both.
+    consoleDir: resolve(env.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url))),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    sms:
+      env.SMS_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio' as const,
+            accountSid: env.TWILIO_ACCOUNT_SID ?? '',
+            authToken: env.TWILIO_AUTH_TOKEN ?? '',
+            from: env.TWILIO_FROM ?? '',
+            apiUrl: env.TWILIO_API_URL,
+          }
+        : { provider: 'outbox' as const },
+    oauth: {
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+              issuer: env.GOOGLE_ISSUER,
+            }
+          : undefined,
+      github:
+        env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+          ? {
+              clientId: env.GITHUB_CLIENT_ID,
+              clientSecret: env.GITHUB_CLIENT_SECRET,
+              oauthUrl: env.GITHUB_OAUTH_URL,
+              apiUrl: env.GITHUB_API_URL,
+            }
+          : undefined,
+    },
+    /** Every captcha answers these digits (tests and scripted checks; never in production). */
+    captchaFixed: env.CAPTCHA_FIXED,
+    /** Lower-case domains and addresses refused at registration (answer 2008). */
+    emailBlocklist: (env.EMAIL_BLOCKLIST ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+    payments: {
+      /** Predefined top-up amounts in micro-PTC (SPEC §2 Charge packages). */
+      packages: env.TOPUP_PACKAGES.split(',').map((amount) => parsePtc(amount.trim())),
+      orderTtlMs: env.ORDER_TTL_MINUTES * 60_000,
+      /** CNY per USD, in micro-CNY per PTC, for Alipay and WeChat Pay. */
+      cnyPerUsd: parsePtc(env.CNY_PER_USD),
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              apiUrl: env.STRIPE_API_URL,
+            }
+          : undefined,
+      alipay:
+        env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY
+          ? {
+              appId: env.ALIPAY_APP_ID,
+              privateKey: env.ALIPAY_PRIVATE_KEY,
+              alipayPublicKey: env.ALIPAY_PUBLIC_KEY,
+              gateway: env.ALIPAY_GATEWAY,
+            }
+          : undefined,
+      wechat:
+        env.WECHAT_MCH_ID &&
+        env.WECHAT_APP_ID &&
+        env.WECHAT_API_V3_KEY &&
+        env.WECHAT_MCH_SERIAL &&
+        env.WECHAT_MCH_PRIVATE_KEY &&
+        env.WECHAT_PLATFORM_PUBLIC_KEY &&
+        env.WECHAT_PLATFORM_SERIAL
+          ? {
+              mchId: env.WECHAT_MCH_ID,
+              appId: env.WECHAT_APP_ID,
+              apiV3Key: env.WECHAT_API_V3_KEY,
+              mchSerial: env.WECHAT_MCH_SERIAL,
+              mchPrivateKey: env.WECHAT_MCH_PRIVATE_KEY,
+              platformPublicKey: env.WECHAT_PLATFORM_PUBLIC_KEY,
+              platformSerial: env.WECHAT_PLATFORM_SERIAL,
+              apiUrl: env.WECHAT_API_URL,
+            }
+          : undefined,
+      epay:
+        env.EPAY_URL && env.EPAY_PID && env.EPAY_KEY
+          ? { url: env.EPAY_URL, pid: env.EPAY_PID, key: env.EPAY_KEY }
+          : undefined,
+      usdt: env.USDT_ADDRESS
+        ? {
+            address: env.USDT_ADDRESS,
+            trongridUrl: env.TRONGRID_API_URL,
+            apiKey: env.TRONGRID_API_KEY,
+            confirmations: env.USDT_CONFIRMATIONS,
+          }
+        : undefined,
+      wireInstructions: env.WIRE_INSTRUCTIONS,
+    },
+    gateway: {
+      enabled: env.GATEWAY_ENABLED === 'true',
+      host: env.GATEWAY_HOST ?? env.HOST,
+      port: env.GATEWAY_PORT,
+      /** Host printed in the proxies customers are given. */
+      publicHost: env.GATEWAY_PUBLIC_HOST,
+      /** Extra single-protocol listeners. */
+      listeners: (env.GATEWAY_LISTENERS ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          const [protocol, portText] = entry.split(':');
+          return { protocol: protocol as 'http' | 'socks5' | 'auto', port: Number(portText) };
+        }),
+      allowedPorts: env.GATEWAY_ALLOWED_PORTS.split(',').map((port) => Number(port.trim())),
+      /** Test-only: CIDRs the SSRF guard lets through (refused in production). */
+      allowPrivateTargets: (env.GATEWAY_ALLOW_PRIVATE_TARGETS ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+      maxConnections: env.GATEWAY_MAX_CONNECTIONS,
+      maxConnectionsPerProxy: env.GATEWAY_MAX_CONNECTIONS_PER_PROXY,
+      /** Worker processes of the standalone gateway (`npm run gateway`). */
+      workers: env.GATEWAY_WORKERS ?? (env.NODE_ENV === 'production' ? availableParallelism() : 1),
+    },
+    /** Seed the labelled demo supply of direct exits when there is no supply (default outside production). */
+    demoSupply: (env.DEMO_SUPPLY ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    /** Sandbox adapters (payments, …) may serve: always outside production, in it only when allowed. */
+    allowSandboxAdapters: env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_ADAPTERS === 'true',
+    /** Operator calls (confirming wire transfers) require this token in `x-admin-token`. */
+    adminToken: env.ADMIN_TOKEN,
+    /** Client addresses come from X-Forwarded-For (only behind a trusted reverse proxy). */
+    trustProxy: env.TRUST_PROXY === 'true',
+    /** Development helpers (outbox, dev mailbox) are served. */
+    isDevToolsEnabled: env.NODE_ENV !== 'production',
+  }));
+
+/** Validated configuration of one server process. */
+export type Config = z.output<typeof envSchema>;
+
+/** Raised when the environment does not describe a valid configuration. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration; empty variables count as unset. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      const given = present[name];
+      return `${name}: ${issue.message}${given === undefined ? '' : ` (got ${JSON.stringify(given)})`}`;
+    }),
+  );
+};

@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A background job run every `everyMs` by the leader process. */
+export interface Job {
+  name: string;
+  everyMs: number;
+  /** Does one round of work; answers how many things it handled (for the log). */
+  run(now: Date): Promise<number>;
+}
+
+/** A running scheduler. */
+export interface Scheduler {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs jobs on their intervals while this process holds the job leadership (DESIGN §2: one
+ * leader, elected with a PostgreSQL advisory lock; the embedded process is always the leader).
+ * A job never overlaps itself, and its failure is logged, never fatal.
+ */
+export const startScheduler = (options: {
+  jobs: Job[];
+  isLeader: () => Promise<boolean>;
+  log: FastifyBaseLogger;
+}): Scheduler => {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  for (const job of options.jobs) {
+    let busy = false;
+    const tick = async () => {
+      if (busy || stopped) return;
+      busy = true;
+      try {
+        if (!(await options.isLeader())) return;
+        const handled = await job.run(new Date());
+        if (handled > 0) options.log.info({ job: job.name, handled }, 'job round');
+      } catch (error) {
+        options.log.error({ err: error, job: job.name }, 'job failed');
+      } finally {
+        busy = false;
+      }
+    };
+    const timer = setInterval(() => {
+      const round = tick();
+      running.add(round);
+      void round.finally(() => running.delete(round));
+    }, job.everyMs);
+    timer.unref();
+    timers.push(timer);
+  }
+  return {
+    stop: async () => {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+};

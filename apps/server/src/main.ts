@@ -1,0 +1,94 @@
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@ptc/db';
+import { buildApp, loggerOptions } from './app';
+import { ConfigError, loadConfig } from './config';
+import { ensureSupply, type RunningGateway, startGateway } from './gateway';
+import { type Scheduler, startScheduler } from './jobs/scheduler';
+import { billingJobs } from './modules/billing/billing.jobs';
+import { ensurePrices } from './modules/proxies/prices.service';
+import { proxiesDeps } from './modules/proxies/proxies.deps';
+import { proxiesJobs } from './modules/proxies/proxies.jobs';
+import { trafficDeps } from './modules/traffic/traffic.deps';
+import { trafficJobs } from './modules/traffic/traffic.jobs';
+import { walletDeps } from './modules/wallet/wallet.deps';
+import { walletJobs } from './modules/wallet/wallet.jobs';
+
+// When bundled, migrations ship next to main.js (see build.mjs).
+declare const PTC_BUNDLED_MIGRATIONS: string | undefined;
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const start = async () => {
+  const config = loadConfig();
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrationsFolder:
+      typeof PTC_BUNDLED_MIGRATIONS === 'string'
+        ? fileURLToPath(new URL(PTC_BUNDLED_MIGRATIONS, import.meta.url))
+        : undefined,
+    onPoolError: (error) => {
+      if (app) app.log.error({ err: error }, 'idle database connection failed');
+      else console.error('idle database connection failed:', error);
+    },
+  });
+  app = await buildApp({ config, database, logger: loggerOptions(config) });
+
+  let scheduler: Scheduler | undefined;
+  let gateway: RunningGateway | undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app?.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await scheduler?.stop();
+      // The gateway flushes its last usage while the database is still open.
+      await gateway?.close();
+      await app?.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await ensureSupply(config, database, app.log);
+  await ensurePrices(database.db);
+  await app.listen({ port: config.port, host: config.host });
+  if (config.gateway.enabled) gateway = await startGateway(config, database, app.log);
+  scheduler = startScheduler({
+    jobs: [
+      ...walletJobs(walletDeps(app)),
+      ...proxiesJobs(proxiesDeps(app)),
+      ...billingJobs(database),
+      ...trafficJobs(database, trafficDeps(app)),
+    ],
+    isLeader: () => database.tryLeadership(),
+    log: app.log,
+  });
+  app.log.info(
+    {
+      url: config.publicUrl,
+      database: database.driver,
+      dataDir: database.driver === 'pglite' ? config.dataDir : undefined,
+    },
+    'PTC Proxy Console is running',
+  );
+};
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError || (error instanceof Error && error.name === 'DataDirLockedError')) {
+    console.error(error.message);
+  } else {
+    console.error('Failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,111 @@
+import { AppError, TECHNICAL } from '@ptc/contracts';
+import { cityKey, type Database } from '@ptc/db';
+import { type AreaLevel, type AreaSupply, type AreaUse, countSupply } from './areas.repository';
+
+/** How long a computed area list is reused: supply changes rarely, pickers ask often. */
+const DEFAULT_CACHE_MS = 10_000;
+const MAX_CACHED_LISTS = 2_000;
+
+/** One place in a list. */
+export interface AreaRecord {
+  code: string;
+  name: string;
+  available: number;
+}
+
+interface AreaList {
+  records: AreaRecord[];
+  isDemo: boolean;
+}
+
+/** The query of an area list (`areaQuerySchema`). */
+export interface AreaQuery {
+  use_in: AreaUse;
+  country?: string;
+  state?: string;
+  page: number;
+  page_size?: number;
+  keyword?: string;
+}
+
+const DEFAULT_PAGE_SIZE: Record<AreaLevel, number> = {
+  country: TECHNICAL.COUNTRIES_PAGE_SIZE,
+  state: TECHNICAL.STATES_PAGE_SIZE,
+  city: TECHNICAL.CITIES_PAGE_SIZE,
+};
+
+/** English names from the country-state-city catalogue, loaded on first use (it is large). */
+const nameAreas = async (level: AreaLevel, country: string | undefined, supply: AreaSupply[]) => {
+  const { City, Country, State } = await import('country-state-city');
+  const citiesOf = new Map<string, Map<string, string>>();
+  const cityName = (state: string | null, key: string) => {
+    const scope = state ?? '';
+    let names = citiesOf.get(scope);
+    if (!names) {
+      const cities =
+        (state ? City.getCitiesOfState(country ?? '', state) : City.getCitiesOfCountry(country ?? '')) ?? [];
+      names = new Map(cities.map((city) => [cityKey(city.name), city.name]));
+      citiesOf.set(scope, names);
+    }
+    return names.get(key);
+  };
+  return supply.map(({ code, state, available }) => {
+    const name =
+      level === 'country'
+        ? Country.getCountryByCode(code)?.name
+        : level === 'state'
+          ? State.getStateByCodeAndCountry(code, country ?? '')?.name
+          : cityName(state, code);
+    return { code, name: name ?? code, available };
+  });
+};
+
+/**
+ * Area lists derived from the supply actually available (healthy exits; for static uses, static
+ * inventory not leased), named in English, cached briefly per list.
+ */
+export const createAreaCatalog = (db: Database, options: { cacheMs?: number } = {}) => {
+  const cacheMs = options.cacheMs ?? DEFAULT_CACHE_MS;
+  const cache = new Map<string, { at: number; list: Promise<AreaList> }>();
+
+  const build = async (level: AreaLevel, query: AreaQuery): Promise<AreaList> => {
+    const supply = await countSupply(db, query.use_in, level, query);
+    const records = await nameAreas(level, query.country, supply);
+    records.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    return { records, isDemo: supply.length > 0 && supply.every((place) => place.isDemo) };
+  };
+
+  const load = (level: AreaLevel, query: AreaQuery) => {
+    const key = JSON.stringify([level, query.use_in, query.country, query.state?.toLowerCase()]);
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < cacheMs) return hit.list;
+    const list = build(level, query);
+    cache.set(key, { at: Date.now(), list });
+    list.catch(() => cache.delete(key));
+    if (cache.size > MAX_CACHED_LISTS) cache.delete(cache.keys().next().value as string);
+    return list;
+  };
+
+  /** `GET /proxy/area/{countries,states,cities}`: one page of a list, filtered by `keyword`. */
+  const list = async (level: AreaLevel, query: AreaQuery) => {
+    if (level !== 'country' && !query.country) {
+      throw new AppError('ERR_ARGUMENT_MISSING', { message: 'Argument missing: country is required' });
+    }
+    const { records, isDemo } = await load(level, query);
+    const keyword = query.keyword?.toLowerCase();
+    const matching = keyword
+      ? records.filter(
+          (record) =>
+            record.name.toLowerCase().includes(keyword) || record.code.toLowerCase().includes(keyword),
+        )
+      : records;
+    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE[level];
+    const offset = (query.page - 1) * pageSize;
+    return { records: matching.slice(offset, offset + pageSize), total: matching.length, demo: isDemo };
+  };
+
+  return { list };
+};
+
+/** The area lists of one application. */
+export type AreaCatalog = ReturnType<typeof createAreaCatalog>;

@@ -1,0 +1,24 @@
+import { formatPtc, REWARDS, type UserInfo } from '@ptc/contracts';
+import type { UserRow } from './auth.repository';
+
+/** Shapes a user row as `GET /user/info` (SPEC §3). */
+export const presentUserInfo = (user: UserRow, publicUrl: string): UserInfo => ({
+  uid: user.uid,
+  user_name: user.username,
+  username: user.username,
+  email: user.email,
+  phone: user.phone,
+  balance: formatPtc(user.balance, 6),
+  invite_code: user.inviteCode,
+  invitation_link: `${publicUrl}/register?ref=${encodeURIComponent(user.inviteCode)}`,
+  ref: user.referrerCode,
+  is_new_user: user.isNewUser,
+  question_switch: user.questionSwitch,
+  show_questionnaire_windows: user.showQuestionnaireWindows,
+  to_band_phone: user.toBandPhone,
+  has_gift: user.hasGift,
+  has_pwd: user.passwordHash !== null,
+  inv_switch: user.totalTopUp >= REWARDS.INVITATION_UNLOCK_TOTAL_TOP_UP,
+  is_tourist: user.isTourist,
+  plan: user.plan,
+});

@@ -1,0 +1,76 @@
+import { AppError, type ErrorKey } from '@ptc/contracts';
+import type { AuthDeps, ClientInfo } from './auth.deps';
+import { findUserByAccount, findUserByEmail, findUserByPhone, type UserRow } from './auth.repository';
+import { verifyCaptcha } from './captcha.service';
+import { useCode } from './codes.service';
+import { assertNotLocked, failSignIn, succeedSignIn } from './lockout.service';
+import { verifyPassword } from './secrets';
+import { type SignInMethod, startSession } from './sessions.service';
+
+interface PasswordSignIn {
+  /** Lower-cased email or user name: the lockout key. */
+  account: string;
+  password: string;
+  captcha: string;
+  captchaId: string | null;
+  remember?: boolean;
+}
+
+const signInWithPassword = async (
+  deps: AuthDeps,
+  client: ClientInfo,
+  input: PasswordSignIn,
+  find: (account: string) => Promise<UserRow | null>,
+  failureKey: ErrorKey,
+  method: SignInMethod,
+) => {
+  await verifyCaptcha(deps.db, input.captchaId, input.captcha);
+  await assertNotLocked(deps.db, input.account);
+  const user = await find(input.account);
+  if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
+    throw await failSignIn(deps.db, input.account, client.ip, new AppError(failureKey));
+  }
+  await succeedSignIn(deps.db, input.account);
+  return { token: await startSession(deps.db, user.id, method, { remember: input.remember }), is_new: false };
+};
+
+/** `POST /user/login`: email and password (2003 on mismatch, 2007 when locked). */
+export const loginWithEmail = (
+  deps: AuthDeps,
+  client: ClientInfo,
+  input: Omit<PasswordSignIn, 'account'> & { email: string },
+) =>
+  signInWithPassword(
+    deps,
+    client,
+    { ...input, account: input.email.toLowerCase() },
+    (email) => findUserByEmail(deps.db, email),
+    'ERR_PWD_ERROR',
+    'password',
+  );
+
+/** `POST /user/login/all`: user name or email, and password (604 on mismatch, 2007 when locked). */
+export const loginWithAccount = (
+  deps: AuthDeps,
+  client: ClientInfo,
+  input: Omit<PasswordSignIn, 'account'> & { account: string },
+) =>
+  signInWithPassword(
+    deps,
+    client,
+    { ...input, account: input.account.toLowerCase() },
+    (account) => findUserByAccount(deps.db, account),
+    'PW_OR_USERNAME_NOT_MATCH',
+    'account',
+  );
+
+/** `POST /user/login/phone`: a texted code (2000 when the phone has no account, 900 on a wrong code). */
+export const loginWithPhone = async (
+  deps: AuthDeps,
+  input: { phone: string; code: string; remember?: boolean },
+) => {
+  const user = await findUserByPhone(deps.db, input.phone);
+  if (!user) throw new AppError('PHONE_NOT_REGISTERED');
+  await useCode(deps.db, { channel: 'sms', address: input.phone, purpose: 'login', code: input.code });
+  return { token: await startSession(deps.db, user.id, 'sms', { remember: input.remember }), is_new: false };
+};

@@ -1,0 +1,102 @@
+import { AppError } from '@ptc/contracts';
+import type { Database } from '@ptc/db';
+import type { AuthDeps, ClientInfo } from './auth.deps';
+import { findUserByEmail, findUserById, revokeUserSessions, updateUser } from './auth.repository';
+import { consumeCodesFor } from './codes.repository';
+import { codeAddress, issueCode, useCode } from './codes.service';
+import { resetMessage } from './messages';
+import { findLiveReset, insertPasswordReset, useReset, useResetsOf } from './password-reset.repository';
+import { hashPassword, hashSecret, randomToken } from './secrets';
+
+const RESET_TTL_MS = 24 * 3_600_000;
+
+const resetError = (message = 'Password reset error: the code or link is invalid or expired') =>
+  new AppError('RestPasswordError', { message });
+
+/** "al***@example.com": enough to recognise an address, not to harvest it. */
+export const maskEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+};
+
+/** `POST /user/reset_pw/email/code`: emails a code and a link, both valid 24 hours. */
+export const sendResetCode = async (deps: AuthDeps, client: ClientInfo, email: string, now = new Date()) => {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.email) throw new AppError('ERR_NO_USER');
+  const to = user.email;
+  return issueCode(deps.db, {
+    channel: 'email',
+    address: to,
+    purpose: 'reset',
+    clientIp: client.ip,
+    ttlMs: RESET_TTL_MS,
+    deliver: async (code) => {
+      const credential = randomToken(32);
+      await insertPasswordReset(deps.db, {
+        userId: user.id,
+        credentialHash: hashSecret('reset', credential),
+        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+      });
+      const link = `${deps.config.publicUrl}/reset-password/${credential}`;
+      await deps.mailer.send({ to, ...resetMessage(client.lang, code, link) });
+    },
+  });
+};
+
+/** Sets a new password, revokes every session and spends every open reset. */
+const replacePassword = async (
+  db: Database,
+  user: { id: bigint; email: string | null },
+  password: string,
+  now: Date,
+) => {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await updateUser(t, user.id, { passwordHash });
+    await revokeUserSessions(t, user.id, now);
+    await useResetsOf(t, user.id, now);
+    if (user.email) await consumeCodesFor(t, 'email', codeAddress('email', user.email), 'reset', now);
+  });
+};
+
+/** `PUT /user/reset_pw_with_code`: the emailed code proves the address (603 otherwise). */
+export const resetWithCode = async (
+  deps: AuthDeps,
+  input: { email: string; code: string; password: string },
+  now = new Date(),
+) => {
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) throw resetError();
+  await useCode(deps.db, { channel: 'email', address: input.email, purpose: 'reset', code: input.code }, () =>
+    resetError(),
+  );
+  await replacePassword(deps.db, user, input.password, now);
+  return { done: true as const };
+};
+
+const liveReset = async (db: Database, credential: string, now: Date) => {
+  const reset = await findLiveReset(db, hashSecret('reset', credential), now);
+  const user = reset ? await findUserById(db, reset.userId) : null;
+  if (!reset || !user) throw resetError();
+  return { reset, user };
+};
+
+/** `GET /user/reset_pw/{credential}`: whether a link is still good, and for which account. */
+export const describeReset = async (deps: AuthDeps, credential: string, now = new Date()) => {
+  const { reset, user } = await liveReset(deps.db, credential, now);
+  return { email: maskEmail(user.email ?? ''), expires_at: reset.expiresAt.toISOString() };
+};
+
+/** `PUT /user/reset_pw[/{credential}]`: the emailed link proves the address (603 otherwise). */
+export const resetWithCredential = async (
+  deps: AuthDeps,
+  credential: string,
+  password: string,
+  now = new Date(),
+) => {
+  const { reset, user } = await liveReset(deps.db, credential, now);
+  if (!(await useReset(deps.db, reset.id, now))) throw resetError();
+  await replacePassword(deps.db, user, password, now);
+  return { done: true as const };
+};

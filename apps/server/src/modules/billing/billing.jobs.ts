@@ -1,0 +1,10 @@
+import type { DatabaseHandle } from '@ptc/db';
+import type { Job } from '../../jobs/scheduler';
+import { refundFailedDynamicIps } from './dynamic-ip-refunds.service';
+import { billUsage } from './usage-billing.service';
+
+/** The billing module's background jobs (DESIGN §4 Jobs): each idempotent and safe to run twice. */
+export const billingJobs = (handle: DatabaseHandle): Job[] => [
+  { name: 'usage-billing', everyMs: 60_000, run: (now) => billUsage(handle, now) },
+  { name: 'dynamic-ip-refunds', everyMs: 60_000, run: (now) => refundFailedDynamicIps(handle, now) },
+];

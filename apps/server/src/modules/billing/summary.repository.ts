@@ -1,0 +1,70 @@
+import { and, type Database, eq, inArray, isNull, ledgerEntries, proxies, sql } from '@ptc/db';
+
+/** Ledger kinds that are spending on a product (refunds count negative). */
+const COST_KINDS = ['purchase', 'renewal', 'usage', 'refund'] as const;
+
+/** Net debits of one period for one product kind. */
+export interface CostRow {
+  period: string;
+  referenceType: string | null;
+  family: (typeof proxies.$inferSelect)['family'] | null;
+  exitType: 'residential' | 'datacenter' | null;
+  /** Signed sum of the entries: negative for net spending. */
+  amount: bigint;
+}
+
+/**
+ * A user's ledger entries on proxies and remote PCs between two local dates (`from` inclusive,
+ * `to` exclusive, midnight in `tz`), summed per local day or month and per proxy family and
+ * exit type. A proxy entry references the proxy by its public id or its numeric id.
+ */
+export const sumCostsByPeriod = async (
+  db: Database,
+  userId: bigint,
+  range: { from: string; to: string; tz: string; unit: 'day' | 'month' },
+): Promise<CostRow[]> => {
+  const format = range.unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+  const rows = await db
+    .select({
+      period: sql<string>`to_char(${ledgerEntries.createdAt} at time zone ${range.tz}, ${format})`,
+      referenceType: ledgerEntries.referenceType,
+      family: proxies.family,
+      exitType: proxies.exitType,
+      amount: sql<string>`sum(${ledgerEntries.amount})::text`,
+    })
+    .from(ledgerEntries)
+    .leftJoin(
+      proxies,
+      and(
+        eq(ledgerEntries.referenceType, 'proxy'),
+        eq(proxies.userId, ledgerEntries.userId),
+        sql`${ledgerEntries.referenceId} in (${proxies.publicId}, ${proxies.id}::text)`,
+      ),
+    )
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        inArray(ledgerEntries.kind, [...COST_KINDS]),
+        inArray(ledgerEntries.referenceType, ['proxy', 'vm']),
+        sql`${ledgerEntries.createdAt} >= (${range.from}::timestamp at time zone ${range.tz})`,
+        sql`${ledgerEntries.createdAt} < (${range.to}::timestamp at time zone ${range.tz})`,
+      ),
+    )
+    // By position: the same expression with its own parameters would not match the select's.
+    .groupBy(sql`1`, ledgerEntries.referenceType, proxies.family, proxies.exitType);
+  return rows.map((row) => ({ ...row, amount: BigInt(row.amount) }));
+};
+
+/** A user's live proxies counted per family, lifecycle status, switch and whether expired. */
+export const countProxiesByState = (db: Database, userId: bigint, now: Date) =>
+  db
+    .select({
+      family: proxies.family,
+      status: proxies.status,
+      switch: proxies.switch,
+      isExpired: sql<boolean>`(${proxies.status} = 3 or coalesce(${proxies.expiresAt} <= ${now}, false))`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(proxies)
+    .where(and(eq(proxies.userId, userId), isNull(proxies.deletedAt)))
+    .groupBy(sql`1`, sql`2`, sql`3`, sql`4`);

@@ -1,0 +1,100 @@
+import { BYTES_PER_GB, DYNAMIC_TRAFFIC_PRICE_PER_GB } from '@ptc/contracts';
+import type { DatabaseHandle } from '@ptc/db';
+import { createExit, createProxy, createTestDatabase } from '@ptc/db/testing';
+import { createGateway, type Gateway } from '@ptc/gateway';
+import { createDbCredentialStore, createDbExitCatalog, createDbUsageSink } from '@ptc/gateway/store';
+import { curl } from '@ptc/gateway/testing/curl';
+import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entriesOf, fundedUser, readProxy } from '../../test/products';
+import { readBalanceAndSum } from '../wallet/ledger.repository';
+import { billUsage } from './usage-billing.service';
+
+const MB = 1_048_576;
+const PRICE = DYNAMIC_TRAFFIC_PRICE_PER_GB[1];
+
+describe('billing what the gateway carried', () => {
+  let handle: DatabaseHandle;
+  let gateway: Gateway;
+  let credentials: ReturnType<typeof createDbCredentialStore>;
+  let target: TestTarget;
+  let port: number;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    target = await startHttpTarget();
+    await createExit(handle.db, { country: 'US', state: 'NY', city: 'newyork', line: 1 });
+    credentials = createDbCredentialStore(handle);
+    gateway = createGateway({
+      credentials,
+      exits: createDbExitCatalog(handle),
+      usage: createDbUsageSink(handle),
+      listeners: [{ host: '127.0.0.1', port: 0, protocol: 'auto' }],
+      allowPrivateTargets: ['127.0.0.0/8'],
+      flushIntervalMs: 200,
+      enforcementIntervalMs: 500,
+      credentialTtlMs: 300,
+    });
+    const [bound] = await gateway.listen();
+    port = bound?.port ?? 0;
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await credentials?.close();
+    await target?.close();
+    await handle?.close();
+  });
+
+  const fetchThrough = (proxy: { username: string; password: string }, path: string) =>
+    curl([
+      '-x',
+      `http://${proxy.username}:${proxy.password}@127.0.0.1:${port}`,
+      '-o',
+      '/dev/null',
+      `http://127.0.0.1:${target.port}${path}`,
+    ]);
+
+  /** Waits until the gateway flushed the proxy's usage: at least `bytes`, and steady over a few flushes. */
+  const flushedUsage = async (proxyId: bigint, bytes: bigint) => {
+    let last = -1n;
+    for (let tries = 0; tries < 100; tries += 1) {
+      const row = await readProxy(handle.db, proxyId);
+      const total = row.bytesUp + row.bytesDown;
+      if (total >= bytes && total === last) return total;
+      last = total;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error('the gateway never flushed the usage');
+  };
+
+  it('charges the bytes a dynamic traffic proxy carried at its price exactly, then refuses it once the balance is spent', async () => {
+    // 0.02 PTC pays for about 4 MB at 5 PTC/GB.
+    const user = await fundedUser(handle.db, 20_000n);
+    const proxy = await createProxy(handle.db, user.id, { country: 'US', line: 1 });
+
+    expect(await fetchThrough(proxy, `/bytes/${MB}`)).toMatchObject({ exitCode: 0, status: 200 });
+    await target.settled();
+    const carried = await flushedUsage(proxy.id, BigInt(MB));
+    const seen = target.traffic.received + target.traffic.sent;
+    expect(Math.abs(Number(carried) - seen)).toBeLessThan(seen * 0.01);
+
+    await billUsage(handle);
+    const [first] = await entriesOf(handle.db, user.id, 'usage');
+    expect(first?.amount).toBe(-((carried * PRICE) / BYTES_PER_GB));
+    expect(await readProxy(handle.db, proxy.id)).toMatchObject({
+      billedBytes: carried,
+      billingRemainder: (carried * PRICE) % BYTES_PER_GB,
+      switch: 5,
+    });
+
+    // 5 MB more is more than what is left: the balance goes to zero and the proxy is cut off.
+    expect(await fetchThrough(proxy, `/bytes/${5 * MB}`)).toMatchObject({ exitCode: 0, status: 200 });
+    await flushedUsage(proxy.id, carried + BigInt(5 * MB));
+    await billUsage(handle);
+    expect((await readBalanceAndSum(handle.db, user.id))?.balance).toBe(0n);
+    expect(await readProxy(handle.db, proxy.id)).toMatchObject({ switch: 6, rotation: false });
+
+    const refused = await fetchThrough(proxy, '/hello');
+    expect(refused.status).toBe(403);
+  });
+});

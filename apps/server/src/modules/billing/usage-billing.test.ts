@@ -1,0 +1,205 @@
+import { BYTES_PER_GB, DYNAMIC_TRAFFIC_PRICE_PER_GB, STATIC_TRAFFIC_PRICE_PER_GB } from '@ptc/contracts';
+import { type DatabaseHandle, eq, trafficPools } from '@ptc/db';
+import { createProxy, createTestDatabase } from '@ptc/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carry, credit, entriesOf, fundedUser, givePool, readProxy } from '../../test/products';
+import { readBalanceAndSum } from '../wallet/ledger.repository';
+import { bytesAffordable, chargeForBytes } from './traffic-charge';
+import { billUsage, usageKey } from './usage-billing.service';
+
+const PTC = 1_000_000n;
+
+describe('traffic charges', () => {
+  it('carry the sub-micro-PTC remainder, so small steps sum to one big step', () => {
+    const price = 5_000_000n;
+    let carried = 0n;
+    let charged = 0n;
+    let total = 0n;
+    for (let step = 1n; step <= 500n; step += 1n) {
+      const bytes = step * 7_919n;
+      const next = chargeForBytes(bytes, price, carried);
+      charged += next.charge;
+      carried = next.remainder;
+      total += bytes;
+    }
+    expect(charged).toBe((total * price) / BYTES_PER_GB);
+    expect(carried).toBe((total * price) % BYTES_PER_GB);
+  });
+
+  it('find the most bytes a balance pays for, charging it exactly', () => {
+    const price = 3_000_000n;
+    const bytes = bytesAffordable(1_234n, price, 99n) ?? 0n;
+    expect(chargeForBytes(bytes, price, 99n).charge).toBe(1_234n);
+    expect(chargeForBytes(bytes + 1n, price, 99n).charge).toBe(1_235n);
+    expect(bytesAffordable(0n, price, 0n)).toBe(357n);
+    expect(bytesAffordable(5n, 0n, 0n)).toBeNull();
+  });
+});
+
+describe('the usage billing job', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle.close());
+  const db = () => handle.db;
+
+  it('charges the bytes carried at each line’s price exactly, flooring with the remainder carried', async () => {
+    const user = await fundedUser(db(), 1_000n * PTC);
+    const bytes = 1_234_567_891n;
+    const cases = [
+      { overrides: { family: 'dynamic-traffic', line: 1 }, price: DYNAMIC_TRAFFIC_PRICE_PER_GB[1] },
+      { overrides: { family: 'dynamic-traffic', line: 2 }, price: DYNAMIC_TRAFFIC_PRICE_PER_GB[2] },
+      { overrides: { family: 'dynamic-traffic', line: 3 }, price: DYNAMIC_TRAFFIC_PRICE_PER_GB[3] },
+      { overrides: { family: 'dynamic-traffic', line: 4 }, price: DYNAMIC_TRAFFIC_PRICE_PER_GB[4] },
+      {
+        overrides: { family: 'static-traffic', exitType: 'residential' },
+        price: STATIC_TRAFFIC_PRICE_PER_GB.residential,
+      },
+      {
+        overrides: { family: 'static-traffic', exitType: 'datacenter' },
+        price: STATIC_TRAFFIC_PRICE_PER_GB.datacenter,
+      },
+    ] as const;
+    const created = [];
+    for (const { overrides, price } of cases) {
+      const proxy = await createProxy(db(), user.id, overrides);
+      await carry(db(), proxy.id, bytes - 1_000n, 1_000n);
+      created.push({ proxy, price });
+    }
+    // A proxy paid per IP is never billed by traffic.
+    const prepaid = await createProxy(db(), user.id, { family: 'dynamic-ip' });
+    await carry(db(), prepaid.id, bytes);
+
+    expect(await billUsage(handle)).toBe(cases.length);
+
+    const usage = await entriesOf(db(), user.id, 'usage');
+    expect(usage).toHaveLength(cases.length);
+    for (const { proxy, price } of created) {
+      const expected = (bytes * price) / BYTES_PER_GB;
+      const row = await readProxy(db(), proxy.id);
+      expect(row).toMatchObject({
+        billedBytes: bytes,
+        billingRemainder: (bytes * price) % BYTES_PER_GB,
+        costTotal: expected,
+      });
+      const entry = usage.find((candidate) => candidate.referenceId === proxy.publicId);
+      expect(entry).toMatchObject({
+        amount: -expected,
+        kind: 'usage',
+        referenceType: 'proxy',
+        idempotencyKey: usageKey(proxy.id, bytes),
+      });
+    }
+    expect((await readProxy(db(), prepaid.id)).billedBytes).toBe(0n);
+    const books = await readBalanceAndSum(db(), user.id);
+    expect(books?.balance).toBe(books?.sum);
+  });
+
+  it('charges many small runs exactly as much as one big run', async () => {
+    const user = await fundedUser(db(), 100n * PTC);
+    const once = await createProxy(db(), user.id, { line: 3 });
+    const often = await createProxy(db(), user.id, { line: 3 });
+    let total = 0n;
+    for (let step = 1n; step <= 40n; step += 1n) {
+      const bytes = step * 1_048_573n + 17n;
+      total += bytes;
+      await carry(db(), often.id, bytes, step);
+      total += step;
+      await billUsage(handle);
+    }
+    await carry(db(), once.id, total);
+    await billUsage(handle);
+    const [a, b] = await Promise.all([readProxy(db(), once.id), readProxy(db(), often.id)]);
+    expect(b.costTotal).toBe(a.costTotal);
+    expect(b.billingRemainder).toBe(a.billingRemainder);
+    expect(a.costTotal).toBe((total * DYNAMIC_TRAFFIC_PRICE_PER_GB[3]) / BYTES_PER_GB);
+    const usage = await entriesOf(db(), user.id, 'usage');
+    const sumOf = (publicId: string) =>
+      usage.filter((entry) => entry.referenceId === publicId).reduce((sum, entry) => sum - entry.amount, 0n);
+    expect(sumOf(often.publicId)).toBe(sumOf(once.publicId));
+  });
+
+  it('bills nothing twice when run again', async () => {
+    const user = await fundedUser(db(), 10n * PTC);
+    const proxy = await createProxy(db(), user.id);
+    await carry(db(), proxy.id, 300_000_000n);
+    expect(await billUsage(handle)).toBeGreaterThanOrEqual(1);
+    const before = await readBalanceAndSum(db(), user.id);
+    await Promise.all([billUsage(handle), billUsage(handle)]);
+    expect(await readBalanceAndSum(db(), user.id)).toEqual(before);
+    expect(await entriesOf(db(), user.id, 'usage')).toHaveLength(1);
+  });
+
+  it('takes bought traffic first, the soonest to expire first, then the balance', async () => {
+    const user = await fundedUser(db(), 10n * PTC);
+    const now = new Date();
+    const permanent = await givePool(db(), user.id, BYTES_PER_GB);
+    const expiring = await givePool(db(), user.id, BYTES_PER_GB / 2n, {
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+    const expired = await givePool(db(), user.id, BYTES_PER_GB, {
+      expiresAt: new Date(now.getTime() - 1_000),
+    });
+    const proxy = await createProxy(db(), user.id, { line: 1 });
+
+    await carry(db(), proxy.id, BYTES_PER_GB / 4n);
+    await billUsage(handle, now);
+    const usedOf = async (poolId: bigint) =>
+      (await db().select().from(trafficPools).where(eq(trafficPools.id, poolId)))[0]?.bytesUsed;
+    expect(await usedOf(expiring.id)).toBe(BYTES_PER_GB / 4n);
+    expect(await usedOf(permanent.id)).toBe(0n);
+    expect(await entriesOf(db(), user.id, 'usage')).toHaveLength(0);
+
+    // 2 GB more: 0.25 GB from the expiring package, 1 GB from the permanent one, 0.75 GB paid.
+    await carry(db(), proxy.id, 2n * BYTES_PER_GB);
+    await billUsage(handle, now);
+    expect(await usedOf(expiring.id)).toBe(BYTES_PER_GB / 2n);
+    expect(await usedOf(permanent.id)).toBe(BYTES_PER_GB);
+    expect(await usedOf(expired.id)).toBe(0n);
+    const [entry] = await entriesOf(db(), user.id, 'usage');
+    expect(entry?.amount).toBe((-((3n * BYTES_PER_GB) / 4n) * 5_000_000n) / BYTES_PER_GB);
+    expect((await readProxy(db(), proxy.id)).costTotal).toBe(3_750_000n);
+  });
+
+  it('charges the balance down to zero when it cannot cover the usage, switches every traffic proxy off, and bills the rest once funds return', async () => {
+    const user = await fundedUser(db(), 1n * PTC);
+    const busy = await createProxy(db(), user.id, { line: 1, rotation: true });
+    const idle = await createProxy(db(), user.id, { family: 'static-traffic', exitType: 'datacenter' });
+    const prepaid = await createProxy(db(), user.id, { family: 'static-ip', exitType: 'residential' });
+    // 0.5 GB at 5 PTC/GB = 2.5 PTC, with 1 PTC left.
+    const carried = BYTES_PER_GB / 2n;
+    await carry(db(), busy.id, carried);
+    await billUsage(handle);
+
+    expect((await readBalanceAndSum(db(), user.id))?.balance).toBe(0n);
+    const [entry] = await entriesOf(db(), user.id, 'usage');
+    expect(entry?.amount).toBe(-1n * PTC);
+    const afterShort = await readProxy(db(), busy.id);
+    expect(afterShort).toMatchObject({ switch: 6, rotation: false, costTotal: 1n * PTC });
+    expect(afterShort.billedBytes).toBeLessThan(carried);
+    expect(afterShort.billedBytes).toBe(((1n * PTC + 1n) * BYTES_PER_GB - 1n) / 5_000_000n);
+    expect((await readProxy(db(), idle.id)).switch).toBe(6);
+    expect((await readProxy(db(), prepaid.id)).switch).toBe(5);
+
+    // Nothing more to take while the balance is empty.
+    await billUsage(handle);
+    expect(await entriesOf(db(), user.id, 'usage')).toHaveLength(1);
+
+    await credit(db(), user.id, 10n * PTC);
+    await billUsage(handle);
+    const settled = await readProxy(db(), busy.id);
+    expect(settled.billedBytes).toBe(carried);
+    expect(settled.costTotal).toBe((carried * 5_000_000n) / BYTES_PER_GB);
+    expect((await readBalanceAndSum(db(), user.id))?.balance).toBe(11n * PTC - 2_500_000n);
+  });
+
+  it('switches the proxies off when the charge takes the last of the balance and no bought traffic is left', async () => {
+    const user = await fundedUser(db(), 0n);
+    const proxy = await createProxy(db(), user.id, { line: 4 });
+    await givePool(db(), user.id, 1_000n);
+    await carry(db(), proxy.id, 1_000n);
+    await billUsage(handle);
+    expect(await readProxy(db(), proxy.id)).toMatchObject({ billedBytes: 1_000n, costTotal: 0n, switch: 6 });
+  });
+});

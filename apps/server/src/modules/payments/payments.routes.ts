@@ -1,0 +1,151 @@
+import { envelopeSchema, ok } from '@ptc/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent } from '../../adapters/payments/sandbox';
+import { findOrderByNo } from '../wallet/orders.repository';
+import { walletDeps } from '../wallet/wallet.deps';
+import { confirmManualPayment, receiveNotification } from './payments.service';
+import { renderSandboxCard, renderSandboxCheckout } from './sandbox-pages';
+
+const tags = ['Payments'];
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+};
+
+/** Provider webhooks, the sandbox checkout, and the operator's manual confirmation. */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = walletDeps(app);
+
+  // Webhooks need the exact bytes the provider signed, whatever the content type.
+  await app.register(async (webhooks) => {
+    webhooks.removeAllContentTypeParsers();
+    webhooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    const handle = async (request: FastifyRequest<{ Params: { provider: string } }>, reply: FastifyReply) => {
+      const { ack } = await receiveNotification(deps, request.params.provider, {
+        method: request.method,
+        headers: request.headers,
+        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        query: request.query as Record<string, string>,
+      });
+      return reply.status(ack.status).type(ack.contentType).send(ack.body);
+    };
+    const schema = {
+      tags,
+      summary: 'Provider notification (webhook)',
+      hide: false,
+      params: z.object({ provider: z.string().max(20) }),
+    };
+    webhooks.post('/payments/notify/:provider', { schema }, handle);
+    // The aggregator notifies with GET.
+    webhooks.get('/payments/notify/:provider', { schema }, handle);
+  });
+
+  const sandbox = deps.gateways.sandbox;
+  if (sandbox) {
+    const deliver = async (event: SandboxEvent) => {
+      const signed = sandbox.sign(event);
+      await app.inject({
+        method: 'POST',
+        url: '/api/payments/notify/sandbox',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signed.signature },
+        payload: signed.body,
+      });
+    };
+    const orderParams = z.object({ order_no: z.string().min(8).max(40) });
+
+    app.get(
+      '/payments/sandbox/:order_no',
+      { schema: { tags, summary: 'Sandbox checkout page', params: orderParams } },
+      async (request, reply) => {
+        const order = await findOrderByNo(app.db, request.params.order_no);
+        if (order?.provider !== 'sandbox') return reply.callNotFound();
+        return reply.headers(PAGE_HEADERS).send(renderSandboxCheckout(order));
+      },
+    );
+
+    app.post(
+      '/payments/sandbox/:order_no',
+      {
+        schema: {
+          tags,
+          summary: 'Sandbox checkout: pay or fail',
+          params: orderParams,
+          body: z.object({ action: z.enum(['pay', 'fail']) }),
+        },
+      },
+      async (request, reply) => {
+        const order = await findOrderByNo(app.db, request.params.order_no);
+        if (order?.provider !== 'sandbox') return reply.callNotFound();
+        await deliver({
+          type: 'payment',
+          order_no: order.orderNo,
+          txn_id: `sbx_${order.orderNo}`,
+          status: request.body.action === 'pay' ? 'paid' : 'failed',
+          amount: order.payAmount.toString(),
+          currency: order.payCurrency,
+          ts: Date.now(),
+        });
+        const page = order.method === 'card' ? 'stripe' : 'charge';
+        return reply.redirect(
+          `${app.config.publicUrl}/${page}?order=${encodeURIComponent(order.orderNo)}`,
+          303,
+        );
+      },
+    );
+
+    const cardParams = z.object({ user_uid: z.string().min(1).max(64) });
+    app.get(
+      '/payments/sandbox/card/:user_uid',
+      { schema: { tags, summary: 'Sandbox card page', params: cardParams } },
+      async (_request, reply) => reply.headers(PAGE_HEADERS).send(renderSandboxCard()),
+    );
+
+    app.post(
+      '/payments/sandbox/card/:user_uid',
+      { schema: { tags, summary: 'Sandbox card page: save', params: cardParams } },
+      async (request, reply) => {
+        await deliver({
+          type: 'card',
+          user_uid: request.params.user_uid,
+          customer_ref: `sbx_cus_${request.params.user_uid}`,
+          payment_method_ref: 'sbx_pm_4242',
+          brand: 'visa',
+          last4: '4242',
+          exp: '12/30',
+          ts: Date.now(),
+        });
+        return reply.redirect(`${app.config.publicUrl}/stripe?card=saved`, 303);
+      },
+    );
+  }
+
+  app.post(
+    '/admin/orders/:order_no/confirm',
+    {
+      schema: {
+        tags: ['Operator'],
+        summary: 'Confirm a received wire transfer (header x-admin-token)',
+        params: z.object({ order_no: z.string().min(8).max(40) }),
+        body: z.object({
+          amount: z.string().regex(/^\d+(\.\d{1,6})?$/),
+          reference: z.string().max(128).optional(),
+        }),
+        response: { 200: envelopeSchema(z.object({ outcome: z.string() })) },
+      },
+    },
+    async (request) => {
+      const token = request.headers['x-admin-token'];
+      return ok(
+        await confirmManualPayment(
+          deps,
+          typeof token === 'string' ? token : undefined,
+          request.params.order_no,
+          request.body,
+        ),
+      );
+    },
+  );
+};

@@ -1,0 +1,110 @@
+import {
+  AppError,
+  DYNAMIC_IP_PRICE_PER_IP,
+  DYNAMIC_TRAFFIC_PRICE_PER_GB,
+  type Micro,
+  parsePtc,
+  STATIC_IP_PRICE,
+  STATIC_TRAFFIC_PRICE_PER_GB,
+} from '@ptc/contracts';
+import { type Database, prices } from '@ptc/db';
+
+/** Keys of the price table (SPEC §9). */
+export type PriceKey =
+  | `dynamic_traffic_line${1 | 2 | 3 | 4}`
+  | 'dynamic_ip'
+  | `static_traffic_${'residential' | 'datacenter'}`
+  | `static_ip_${'residential' | 'datacenter'}_${1 | 30}`;
+
+type Unit = 'gb' | 'ip' | 'day' | '30days';
+
+/** The prices of SPEC §9, seeded into the table an operator may then edit. */
+export const DEFAULT_PRICES: Readonly<Record<PriceKey, { price: Micro; unit: Unit }>> = {
+  dynamic_traffic_line1: { price: DYNAMIC_TRAFFIC_PRICE_PER_GB[1], unit: 'gb' },
+  dynamic_traffic_line2: { price: DYNAMIC_TRAFFIC_PRICE_PER_GB[2], unit: 'gb' },
+  dynamic_traffic_line3: { price: DYNAMIC_TRAFFIC_PRICE_PER_GB[3], unit: 'gb' },
+  dynamic_traffic_line4: { price: DYNAMIC_TRAFFIC_PRICE_PER_GB[4], unit: 'gb' },
+  dynamic_ip: { price: DYNAMIC_IP_PRICE_PER_IP, unit: 'ip' },
+  static_traffic_residential: { price: STATIC_TRAFFIC_PRICE_PER_GB.residential, unit: 'gb' },
+  static_traffic_datacenter: { price: STATIC_TRAFFIC_PRICE_PER_GB.datacenter, unit: 'gb' },
+  static_ip_residential_1: { price: STATIC_IP_PRICE.residential[1], unit: 'day' },
+  static_ip_residential_30: { price: STATIC_IP_PRICE.residential[30], unit: '30days' },
+  static_ip_datacenter_1: { price: STATIC_IP_PRICE.datacenter[1], unit: 'day' },
+  static_ip_datacenter_30: { price: STATIC_IP_PRICE.datacenter[30], unit: '30days' },
+};
+
+/** Adds the default prices that are missing (an operator's edits are kept). */
+export const ensurePrices = async (db: Database) => {
+  await db
+    .insert(prices)
+    .values(Object.entries(DEFAULT_PRICES).map(([key, { price, unit }]) => ({ key, price, unit })))
+    .onConflictDoNothing();
+};
+
+/** The whole price table (defaults for keys not stored). */
+export const readPrices = async (db: Database): Promise<Record<PriceKey, { price: Micro; unit: Unit }>> => {
+  const rows = await db.select().from(prices);
+  const table = { ...DEFAULT_PRICES } as Record<PriceKey, { price: Micro; unit: Unit }>;
+  for (const row of rows)
+    if (row.key in table) table[row.key as PriceKey] = { price: row.price, unit: row.unit };
+  return table;
+};
+
+/** One price. */
+export const readPrice = async (db: Database, key: PriceKey) => (await readPrices(db))[key];
+
+/** The price key of a traffic-billed proxy. */
+export const trafficPriceKey = (proxy: {
+  family: string;
+  line: number | null;
+  exitType: 'residential' | 'datacenter' | null;
+}): PriceKey =>
+  proxy.family === 'static-traffic'
+    ? `static_traffic_${proxy.exitType ?? 'residential'}`
+    : `dynamic_traffic_line${(proxy.line ?? 1) as 1 | 2 | 3 | 4}`;
+
+/** What a purchase of `family` charges at once (SPEC §9), or null for families billed by traffic. */
+export const prepaidPriceKey = (
+  family: string,
+  exitType: 'residential' | 'datacenter' | null,
+  days: 1 | 30 | null,
+): PriceKey | null => {
+  if (family === 'dynamic-ip') return 'dynamic_ip';
+  if (family === 'static-ip') return `static_ip_${exitType ?? 'residential'}_${days ?? 30}`;
+  return null;
+};
+
+/** `GET /proxy/price`: the unit price of a purchase and what it charges now, before it is made. */
+export const quotePrice = async (
+  db: Database,
+  query: {
+    family: 'dynamic-traffic' | 'dynamic-ip' | 'static-traffic' | 'static-ip';
+    line?: number;
+    type?: 'residential' | 'datacenter';
+    days?: 1 | 30;
+    count: number;
+  },
+) => {
+  const type = query.type ?? 'residential';
+  const prepaid = prepaidPriceKey(query.family, type, query.days ?? 30);
+  const key = prepaid ?? trafficPriceKey({ family: query.family, line: query.line ?? 1, exitType: type });
+  const { price, unit } = await readPrice(db, key);
+  return { price, unit, total: prepaid ? price * BigInt(query.count) : 0n };
+};
+
+const isPriceKey = (key: string): key is PriceKey => Object.hasOwn(DEFAULT_PRICES, key);
+
+/** Operator call: sets one price from a decimal PTC text (above zero); answers the stored row. */
+export const setPrice = async (db: Database, key: string, text: string) => {
+  if (!isPriceKey(key)) throw new AppError('ERR_ARGUMENT_TYPE', { message: `Unknown price key: ${key}` });
+  const price = parsePtc(text);
+  if (price <= 0n) throw new AppError('ERR_PRICE_ERROR', { message: 'A price must be above zero' });
+  const { unit } = DEFAULT_PRICES[key];
+  const [row] = await db
+    .insert(prices)
+    .values({ key, price, unit })
+    .onConflictDoUpdate({ target: prices.key, set: { price, updatedAt: new Date() } })
+    .returning();
+  if (!row) throw new Error('upsert returned no price');
+  return row;
+};

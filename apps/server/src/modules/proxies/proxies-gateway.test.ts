@@ -1,0 +1,129 @@
+import { createExit } from '@ptc/db/testing';
+import { curl } from '@ptc/gateway/testing/curl';
+import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningGateway, startGateway } from '../../gateway';
+import { call } from '../../test/accounts';
+import {
+  createStaticExits,
+  customerWithBalance,
+  freePort,
+  gatewayTestEnv,
+  generateOk,
+  proxyByPublicId,
+} from '../../test/proxies';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('generated proxies carry traffic through a real gateway', () => {
+  let t: TestApp;
+  let gateway: RunningGateway;
+  let target: TestTarget;
+  let port: number;
+  const previousSpeedTestUrl = process.env.SPEEDTEST_URL;
+
+  beforeAll(async () => {
+    port = await freePort();
+    [t, target] = await Promise.all([createTestApp(gatewayTestEnv(port)), startHttpTarget()]);
+    await createExit(t.database.db, { country: 'US', state: 'NY', city: 'newyork', line: 1 });
+    await createStaticExits(t.database.db, 1, { prefix: '203.0.113' });
+    gateway = await startGateway(t.app.config, t.database, t.app.log);
+    process.env.SPEEDTEST_URL = `http://127.0.0.1:${target.port}/bytes/262144`;
+  });
+  afterAll(async () => {
+    if (previousSpeedTestUrl === undefined) delete process.env.SPEEDTEST_URL;
+    else process.env.SPEEDTEST_URL = previousSpeedTestUrl;
+    await gateway?.close();
+    await target?.close();
+    await t?.close();
+  });
+
+  const hello = () => `http://127.0.0.1:${target.port}/hello`;
+  const viaHttp = (row: { username: string; password: string; address: string; port: number }) => [
+    '-x',
+    `http://${row.username}:${row.password}@${row.address}:${row.port}`,
+  ];
+  const viaSocks = (row: { username: string; password: string; address: string; port: number }) => [
+    '--socks5-hostname',
+    `${row.address}:${row.port}`,
+    '--proxy-user',
+    `${row.username}:${row.password}`,
+  ];
+
+  it('a dynamic proxy generated through the API answers 200 through the gateway, and stops when switched off', async () => {
+    const buyer = await customerWithBalance(t.database, 5_000_000n);
+    const { data } = await generateOk(t.app, t.database.db, buyer, 'dynamic/traffic', {
+      country: 'US',
+      line: 1,
+    });
+    const row = data[0];
+    expect(row).toMatchObject({ address: '127.0.0.1', port });
+    expect(await curl([...viaHttp(row), hello()])).toMatchObject({ exitCode: 0, status: 200, body: 'hello' });
+    const session = { ...row, username: `${row.username}-session-${row.session}` };
+    expect(await curl([...viaHttp(session), hello()])).toMatchObject({ status: 200, body: 'hello' });
+
+    const test = await call(t.app, 'POST', '/proxy/test', { token: buyer.token, form: { token_id: row.id } });
+    expect(test.data).toMatchObject({ state: 'completed', error: null });
+    expect(test.data.latency_ms).toBeGreaterThanOrEqual(0);
+    expect(test.data.total_ms).toBeGreaterThanOrEqual(test.data.latency_ms);
+    expect(test.data.speed_kbps).toBeGreaterThan(0);
+
+    // An https target is reached through CONNECT: the tunnel opens (the gateway meters the TLS
+    // hello it carries) and TLS then meets a plain HTTP server.
+    const tunnelled = (await generateOk(t.app, t.database.db, buyer, 'dynamic/traffic', { country: 'US' }))
+      .data[0];
+    process.env.SPEEDTEST_URL = `https://127.0.0.1:${target.port}/hello`;
+    const tls = await call(t.app, 'POST', '/proxy/test', {
+      token: buyer.token,
+      form: { token_id: tunnelled.id },
+    });
+    process.env.SPEEDTEST_URL = `http://127.0.0.1:${target.port}/bytes/262144`;
+    expect(tls.data).toMatchObject({ state: 'error', error: 'the TLS handshake with the target failed' });
+    await expect
+      .poll(async () => (await proxyByPublicId(t.database.db, tunnelled.id)).bytesUp, { timeout: 8_000 })
+      .toBeGreaterThan(0n);
+
+    await call(t.app, 'PUT', `/proxy/token/status/${row.id}?switch=6`, { token: buyer.token });
+    await expect
+      .poll(async () => (await curl([...viaHttp(row), hello()])).status, { timeout: 5_000 })
+      .toBe(403);
+    for (const url of [`http://127.0.0.1:${target.port}/hello`, `https://127.0.0.1:${target.port}/hello`]) {
+      process.env.SPEEDTEST_URL = url;
+      const failed = await call(t.app, 'POST', '/proxy/test', {
+        token: buyer.token,
+        form: { token_id: row.id },
+      });
+      expect(failed.data, url).toEqual({
+        state: 'error',
+        latency_ms: null,
+        total_ms: null,
+        speed_kbps: null,
+        error: 'the proxy answered HTTP 403',
+      });
+    }
+  });
+
+  it('a static IP proxy leases its exit and answers 200 over SOCKS5 and HTTP; deleted, it is refused', async () => {
+    const buyer = await customerWithBalance(t.database, 5_000_000n);
+    const { data } = await generateOk(t.app, t.database.db, buyer, 'static/ip', {
+      type: 'residential',
+      country: 'US',
+      days: 1,
+      protocol: 'socks5',
+    });
+    const row = data[0];
+    expect(row.ip).toBe('203.0.113.1');
+    expect(await curl([...viaSocks(row), hello()])).toMatchObject({
+      exitCode: 0,
+      status: 200,
+      body: 'hello',
+    });
+    expect(await curl([...viaHttp(row), hello()])).toMatchObject({ status: 200, body: 'hello' });
+    const qr = await call(t.app, 'GET', `/proxy/token/qr_code?token_id=${row.id}`, { token: buyer.token });
+    expect(await curl(['-x', qr.data.url, hello()])).toMatchObject({ status: 200, body: 'hello' });
+
+    await call(t.app, 'DELETE', `/proxy/token/${row.id}`, { token: buyer.token });
+    await expect
+      .poll(async () => (await curl([...viaHttp(row), hello()])).status, { timeout: 5_000 })
+      .not.toBe(200);
+  });
+});

@@ -1,0 +1,44 @@
+import type { DatabaseHandle } from '@ptc/db';
+import { and, eq, inArray, isNull, proxies } from '@ptc/db';
+import { notifyProxyChanged } from '@ptc/gateway/store';
+
+// Past this many proxies, one "anything may have changed" notice (every gateway re-checks its open
+// connections once) costs less than a notice per proxy.
+const MAX_NOTICES_PER_CHANGE = 100;
+
+/** Tells every gateway that these proxies changed (switch, expiry, renewal, deletion …). */
+export const announceProxyChanges = async (handle: DatabaseHandle, ids: readonly bigint[]) => {
+  if (ids.length === 0) return;
+  if (ids.length > MAX_NOTICES_PER_CHANGE) {
+    await notifyProxyChanged(handle, null);
+    return;
+  }
+  await Promise.all(ids.map((id) => notifyProxyChanged(handle, id)));
+};
+
+/**
+ * Switches proxies on (5) or off (6) and tells every gateway at once, so an OFF proxy's open
+ * connections are cut within seconds (DESIGN §4). Answers the ids that changed.
+ */
+export const setProxySwitch = async (
+  handle: DatabaseHandle,
+  ids: readonly bigint[],
+  state: 'on' | 'off',
+  options: { userId?: bigint; stopRotation?: boolean } = {},
+) => {
+  if (ids.length === 0) return [];
+  const changed = await handle.db
+    .update(proxies)
+    .set({ switch: state === 'on' ? 5 : 6, ...(options.stopRotation ? { rotation: false } : {}) })
+    .where(
+      and(
+        inArray(proxies.id, [...ids]),
+        isNull(proxies.deletedAt),
+        options.userId === undefined ? undefined : eq(proxies.userId, options.userId),
+      ),
+    )
+    .returning({ id: proxies.id });
+  const changedIds = changed.map((row) => row.id);
+  await announceProxyChanges(handle, changedIds);
+  return changedIds;
+};

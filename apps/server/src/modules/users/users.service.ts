@@ -1,0 +1,135 @@
+import { AppError } from '@ptc/contracts';
+import { type Database, eq, isUniqueViolation, users } from '@ptc/db';
+import type { AuthDeps } from '../auth/auth.deps';
+import {
+  findUserByEmail,
+  findUserByInviteCode,
+  findUserByPhone,
+  findUserByUsername,
+  revokeUserSessions,
+  type UserRow,
+  updateUser,
+} from '../auth/auth.repository';
+import { useCode } from '../auth/codes.service';
+import { unlinkOAuthAccounts } from '../auth/oauth.repository';
+import { hashPassword, verifyPassword } from '../auth/secrets';
+import { moveMoney } from '../wallet/ledger.service';
+
+const done = { done: true as const };
+
+const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>) =>
+  db.transaction((tx) => work(tx as unknown as Database));
+
+/**
+ * `PUT /user/pw`: changes the password (old one required; every session is revoked, so the
+ * user signs in again), or sets a first one when the account has none.
+ */
+export const changePassword = async (
+  deps: AuthDeps,
+  user: UserRow,
+  input: { old_password?: string; new_password: string },
+  now = new Date(),
+) => {
+  if (user.passwordHash) {
+    if (!input.old_password)
+      throw new AppError('ERR_ARGUMENT_MISSING', { message: 'Argument missing: old_password is required' });
+    if (!(await verifyPassword(user.passwordHash, input.old_password)))
+      throw new AppError('PW_OR_USERNAME_NOT_MATCH');
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await inTransaction(deps.db, async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    if (user.passwordHash) await revokeUserSessions(tx, user.id, now);
+  });
+  return { ...done, relogin: Boolean(user.passwordHash) };
+};
+
+/** `PUT /user/name`: a new user name (605 when taken); every session is revoked. */
+export const changeUsername = async (deps: AuthDeps, user: UserRow, username: string, now = new Date()) => {
+  const owner = await findUserByUsername(deps.db, username);
+  if (owner && owner.id !== user.id) throw new AppError('UserExistError');
+  await inTransaction(deps.db, async (tx) => {
+    await updateUser(tx, user.id, { username });
+    await revokeUserSessions(tx, user.id, now);
+  });
+  return done;
+};
+
+/** `POST /user/bind_phone`: a texted code proves the phone (606 when another account has it). */
+export const bindPhone = async (deps: AuthDeps, user: UserRow, input: { phone: string; code: string }) => {
+  const owner = await findUserByPhone(deps.db, input.phone);
+  if (owner && owner.id !== user.id) throw new AppError('PhoneUsedError');
+  await useCode(deps.db, { channel: 'sms', address: input.phone, purpose: 'bind', code: input.code });
+  await updateUser(deps.db, user.id, { phone: input.phone, isTourist: false, toBandPhone: false }).catch(
+    (error) => {
+      throw isUniqueViolation(error) ? new AppError('PhoneUsedError') : error;
+    },
+  );
+  return done;
+};
+
+/** `POST /user/band/email/{uid}`: an emailed code proves the address (5004 when another account has it). */
+export const bindEmail = async (
+  deps: AuthDeps,
+  user: UserRow,
+  uid: string,
+  input: { email: string; code: string },
+) => {
+  // Another user's id answers exactly like an unknown one.
+  if (uid !== user.uid) throw new AppError('ERR_NO_USER');
+  const owner = await findUserByEmail(deps.db, input.email);
+  if (owner && owner.id !== user.id) throw new AppError('USER_EXITS_ERROR');
+  await useCode(deps.db, { channel: 'email', address: input.email, purpose: 'bind', code: input.code });
+  await updateUser(deps.db, user.id, { email: input.email, isTourist: false }).catch((error) => {
+    throw isUniqueViolation(error) ? new AppError('USER_EXITS_ERROR') : error;
+  });
+  return done;
+};
+
+/** `POST /user/ref/bind`: records who invited the user; 4201 for an unknown or own code, or a second referrer. */
+export const bindReferral = async (deps: AuthDeps, user: UserRow, ref: string) => {
+  if (user.referrerCode)
+    throw new AppError('REFERRAL_CODE_INVALID', { message: 'A referral code is already bound' });
+  const referrer = await findUserByInviteCode(deps.db, ref);
+  if (!referrer || referrer.id === user.id) throw new AppError('REFERRAL_CODE_INVALID');
+  await updateUser(deps.db, user.id, { referrerCode: referrer.inviteCode });
+  return done;
+};
+
+/**
+ * `DELETE /user/delete`: removes personal data, frees the email, phone and name for reuse,
+ * clears the balance and revokes every session. PTC purchases are non-refundable.
+ */
+export const deleteAccount = async (
+  deps: AuthDeps,
+  user: UserRow,
+  password: string | undefined,
+  now = new Date(),
+) => {
+  if (user.passwordHash && !(await verifyPassword(user.passwordHash, password ?? ''))) {
+    throw new AppError('PW_OR_USERNAME_NOT_MATCH');
+  }
+  await inTransaction(deps.db, async (tx) => {
+    const [current] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, user.id));
+    if (current && current.balance > 0n) {
+      await moveMoney(tx, {
+        userId: user.id,
+        amount: -current.balance,
+        kind: 'adjustment',
+        idempotencyKey: `account-deleted:${user.uid}`,
+        note: 'Balance cleared: account deleted (PTC purchases are non-refundable)',
+      });
+    }
+    await updateUser(tx, user.id, {
+      email: null,
+      phone: null,
+      username: `deleted_${user.uid}`,
+      passwordHash: null,
+      referrerCode: null,
+      deletedAt: now,
+    });
+    await revokeUserSessions(tx, user.id, now);
+    await unlinkOAuthAccounts(tx, user.id);
+  });
+  return done;
+};

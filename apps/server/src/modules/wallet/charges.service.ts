@@ -1,0 +1,104 @@
+import {
+  AppError,
+  FEE_RULE_OF_METHOD,
+  formatPtc,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type Plan,
+  TOP_UP,
+  TOP_UP_FEES,
+} from '@ptc/contracts';
+import type { UserRow } from '../auth/auth.repository';
+import { presentOrder } from './orders.presenter';
+import { findUserOrder, listUserOrders, type OrderRow } from './orders.repository';
+import type { WalletDeps } from './orders.service';
+import { collectorFor } from './payment-gateways';
+
+const METHOD_NAMES: Record<PaymentMethod, { name: string; en_name: string; ru_name: string }> = {
+  card: { name: '银行卡', en_name: 'Bank card', ru_name: 'Банковская карта' },
+  stripe_wechat: {
+    name: '微信支付（Stripe）',
+    en_name: 'WeChat Pay (Stripe)',
+    ru_name: 'WeChat Pay (Stripe)',
+  },
+  alipay: { name: '支付宝', en_name: 'Alipay', ru_name: 'Alipay' },
+  wechat: { name: '微信支付', en_name: 'WeChat Pay', ru_name: 'WeChat Pay' },
+  epay: { name: '聚合支付', en_name: 'Payment aggregator', ru_name: 'Платёжный агрегатор' },
+  usdt: { name: 'USDT（TRC20）', en_name: 'USDT (TRC20)', ru_name: 'USDT (TRC20)' },
+  wire: { name: '对公转账', en_name: 'Wire transfer', ru_name: 'Банковский перевод' },
+};
+
+/** `GET /proxy/charges/list`: the predefined packages and the limits of SPEC §9. */
+export const listPackages = (deps: WalletDeps) => ({
+  packages: deps.config.payments.packages.map((amount) => {
+    const bonus = amount >= TOP_UP.BONUS_THRESHOLD ? (amount * TOP_UP.BONUS_BASIS_POINTS) / 10_000n : 0n;
+    return { id: formatPtc(amount, 0), amount: formatPtc(amount), bonus: formatPtc(bonus) };
+  }),
+  min_amount: formatPtc(TOP_UP.MIN_AMOUNT),
+  max_amount: formatPtc(TOP_UP.MAX_AMOUNT),
+  bonus_threshold: formatPtc(TOP_UP.BONUS_THRESHOLD),
+  bonus_percent: Number(TOP_UP.BONUS_BASIS_POINTS) / 100,
+});
+
+/** `GET /proxy/payway/{payway_name}`: the payment methods available here, with their fees. */
+export const listPayways = (deps: WalletDeps, paywayName: string) => {
+  if (paywayName !== 'charge')
+    throw new AppError('ERR_NOT_PAYWAY', { message: `Unknown payway ${paywayName}` });
+  return PAYMENT_METHODS.flatMap((id) => {
+    const collector = collectorFor(deps.gateways, deps.config.payments, id);
+    if (!collector) return [];
+    const fee = TOP_UP_FEES[FEE_RULE_OF_METHOD[id]];
+    return [
+      {
+        id,
+        ...METHOD_NAMES[id],
+        // Basis points to percent for display only; the charge itself is computed in bigint.
+        fee_percent: Number(fee.basisPoints) / 100,
+        fee_fixed: formatPtc(fee.fixed),
+        plans:
+          id === 'wire' ? (['enterprise'] satisfies Plan[]) : (['personal', 'enterprise'] satisfies Plan[]),
+        sandbox: collector.name === 'sandbox',
+      },
+    ];
+  });
+};
+
+/** An order of the signed-in user (4005-like 404 for anyone else's). */
+export const getUserOrder = async (deps: WalletDeps, user: UserRow, orderNo: string): Promise<OrderRow> => {
+  const order = await findUserOrder(deps.db, user.id, orderNo);
+  if (!order) throw new AppError('ERR_NOT_FOUND', { message: 'No such order' });
+  return order;
+};
+
+/** `GET /proxy/charges/records`: the user's top-up orders as billing records (SPEC §3). */
+export const listChargeRecords = async (
+  deps: WalletDeps,
+  user: UserRow,
+  query: { page: number; page_size: number; start?: string; end?: string },
+) => {
+  const { rows, total } = await listUserOrders(deps.db, user.id, {
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
+    start: query.start ? new Date(query.start) : undefined,
+    end: query.end ? new Date(query.end) : undefined,
+  });
+  return {
+    total,
+    page: query.page,
+    page_size: query.page_size,
+    data: rows.map((order) => {
+      const presented = presentOrder(order);
+      return {
+        order_id: order.orderNo,
+        bill: order.kind === 'auto_topup' ? 'auto' : order.method,
+        note: order.failureReason ?? order.status,
+        time: (order.paidAt ?? order.createdAt).toISOString(),
+        price: presented.total,
+        value: presented.amount,
+        free: presented.bonus,
+        total: formatPtc(order.amount + order.bonus),
+        status: order.status,
+      };
+    }),
+  };
+};

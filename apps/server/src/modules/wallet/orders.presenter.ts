@@ -1,0 +1,21 @@
+import { type Checkout, formatPtc, type TopUpOrder } from '@ptc/contracts';
+import type { OrderRow } from './orders.repository';
+
+/** Shapes an order for the console (amounts as exact decimal strings). */
+export const presentOrder = (order: OrderRow): TopUpOrder => ({
+  order_no: order.orderNo,
+  method: order.method,
+  plan: order.plan,
+  status: order.status,
+  amount: formatPtc(order.amount),
+  bonus: formatPtc(order.bonus),
+  fee: formatPtc(order.fee),
+  total: formatPtc(order.amount + order.fee),
+  pay_currency: order.payCurrency,
+  pay_amount: formatPtc(order.payAmount, order.payCurrency === 'USDT' ? 6 : 2),
+  sandbox: order.provider === 'sandbox',
+  created_at: order.createdAt.toISOString(),
+  expires_at: order.expiresAt.toISOString(),
+  paid_at: order.paidAt?.toISOString() ?? null,
+  checkout: (order.checkout as Checkout | null) ?? null,
+});

@@ -1,0 +1,44 @@
+import type { DatabaseHandle } from '@ptc/db';
+import { createSession, createUser } from '@ptc/db/testing';
+import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent } from '../adapters/payments/sandbox';
+import type { App } from '../app';
+
+/** A signed-in customer with an email (so writes pass the request guard). */
+export const signedInCustomer = async (
+  database: DatabaseHandle,
+  overrides: Parameters<typeof createUser>[1] = {},
+) => {
+  const user = await createUser(database.db, overrides);
+  return { user, token: await createSession(database.db, user.id) };
+};
+
+/** Posts a sandbox event to the webhook, signed as the sandbox signs, unless `signature` is given. */
+export const notifySandbox = async (app: App, event: SandboxEvent, signature?: string) => {
+  const sandbox = app.paymentGateways.sandbox;
+  if (!sandbox) throw new Error('no sandbox');
+  const signed = sandbox.sign(event);
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/notify/sandbox',
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: signature ?? signed.signature,
+    },
+    payload: signed.body,
+  });
+};
+
+/** The event a sandbox "Pay" would send for an order. */
+export const paidEvent = (
+  order: { order_no: string },
+  amount: bigint,
+  currency: 'USD' | 'CNY' | 'USDT' = 'USD',
+): Extract<SandboxEvent, { type: 'payment' }> => ({
+  type: 'payment',
+  order_no: order.order_no,
+  txn_id: `sbx_${order.order_no}`,
+  status: 'paid',
+  amount: amount.toString(),
+  currency,
+  ts: Date.now(),
+});

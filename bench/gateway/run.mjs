@@ -1,0 +1,937 @@
+// Gateway benchmark: our gateway against Squid (HTTP CONNECT, HTTP forward) and Dante (SOCKS5),
+// side by side in one run, on loopback only. See README.md next to this file.
+//
+//   node bench/gateway/run.mjs [--seconds 3] [--rounds 2] [--json results.json]
+//
+// Processes: this orchestrator, the targets (target-process.mjs), the load generator
+// (load-process.mjs), our gateway (gateway-process.ts, bundled with esbuild), Squid and Dante;
+// each proxy in its own process group. Everything is stopped and the temp dir removed on exit,
+// failure, SIGINT or SIGTERM. The table goes to stdout, progress to stderr.
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect as netConnect } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import {
+  DANTED_BIN,
+  danteSetup,
+  INSTALL_COMMAND,
+  missingPeers,
+  peerVersions,
+  SQUID_BIN,
+  squidSetup,
+} from './peers.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+// ---------------------------------------------------------------- settings
+
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at >= 0 && process.argv[at + 1] !== undefined) return process.argv[at + 1];
+  const inline = process.argv.find((arg) => arg.startsWith(`--${name}=`));
+  return inline ? inline.slice(name.length + 3) : fallback;
+};
+
+const SETTINGS = {
+  /** Measured seconds of one scenario run (per peer, per round). */
+  seconds: Number(option('seconds', '3')),
+  /** Rounds per scenario; peers are interleaved within a round, the order reversed every other round. */
+  rounds: Number(option('rounds', '2')),
+  warmupMs: 500,
+  downloadBytes: 1024 * 1024,
+  downloadClients: 16,
+  requestBytes: 1024,
+  requestConnections: 32,
+  /** The single-client latency probe (no queueing): seconds per peer. */
+  probeSeconds: 1,
+  idleTunnels: 1000,
+  json: option('json', null),
+};
+if (!(SETTINGS.seconds > 0) || !(Number.isInteger(SETTINGS.rounds) && SETTINGS.rounds >= 1)) {
+  process.stderr.write('usage: node bench/gateway/run.mjs [--seconds S>0] [--rounds N>=1] [--json FILE]\n');
+  process.exit(2);
+}
+const MB = 1024 * 1024;
+const USER = 'bench';
+const PASS = 'bench-pass';
+const LOOPBACK = '127.0.0.1';
+
+const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------- processes and cleanup
+
+/** Every process group we started: { name, child, logs }. */
+const running = new Set();
+let tempDir = null;
+
+const killGroup = (child, signal) => {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+};
+
+const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
+
+const stopProcess = async (entry) => {
+  const { child } = entry;
+  if (!hasExited(child)) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    killGroup(child, 'SIGTERM');
+    await Promise.race([exited, sleep(3_000)]);
+  }
+  // Whatever is left in the group (Dante's children, a stuck server) goes now.
+  killGroup(child, 'SIGKILL');
+  running.delete(entry);
+};
+
+/** Shared-memory segment prefixes of the Squid we started (removed if Squid could not). */
+const shmPrefixes = [];
+
+const removeLeftovers = () => {
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  tempDir = null;
+  for (const prefix of shmPrefixes.splice(0)) {
+    try {
+      for (const name of readdirSync('/dev/shm')) {
+        if (name.startsWith(prefix)) rmSync(join('/dev/shm', name), { force: true });
+      }
+    } catch {
+      // no /dev/shm
+    }
+  }
+};
+
+let cleaning = null;
+/** Set on SIGINT/SIGTERM/SIGHUP: the signal handler owns the exit from then on. */
+let interrupted = false;
+const cleanup = () => {
+  cleaning ??= (async () => {
+    await Promise.all([...running].map(stopProcess));
+    removeLeftovers();
+  })();
+  return cleaning;
+};
+
+// Last resort (synchronous): nothing survives this process.
+process.on('exit', () => {
+  for (const { child } of running) killGroup(child, 'SIGKILL');
+  removeLeftovers();
+});
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+]) {
+  process.on(signal, () => {
+    interrupted = true;
+    log(`${signal}: stopping every process and removing the temp dir`);
+    cleanup().finally(() => process.exit(code));
+  });
+}
+
+const tail = (file, lines = 15) => {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+};
+
+const describeExit = (entry) => {
+  const { child, name, logs = [] } = entry;
+  const how = child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
+  const details = logs.map((file) => `--- ${file}\n${tail(file)}`).join('\n');
+  return `${name} exited (${how})${details ? `\n${details}` : ''}`;
+};
+
+/** Forks a Node script in its own process group with an IPC channel; resolves on its `ready` message. */
+const startNode = (name, script, args = [], { execArgv = [], timeoutMs = 20_000 } = {}) =>
+  new Promise((resolve, reject) => {
+    const child = fork(script, args, {
+      detached: true,
+      execArgv,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const entry = { name, child };
+    running.add(entry);
+    const timer = setTimeout(() => reject(new Error(`${name} not ready after ${timeoutMs} ms`)), timeoutMs);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve({ entry, child, message });
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(describeExit(entry)));
+    });
+  });
+
+/** Spawns a server binary in its own process group; resolves once `port` accepts connections. */
+const startBinary = async (name, { command, args, logs }, port) => {
+  const out = openSync(join(tempDir, `${name}.out`), 'a');
+  const child = spawn(command, args, { detached: true, stdio: ['ignore', out, out] });
+  const entry = { name, child, logs: [...logs, join(tempDir, `${name}.out`)] };
+  running.add(entry);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (hasExited(child)) throw new Error(describeExit(entry));
+    if (await canConnect(port)) return { entry, child };
+    if (Date.now() > deadline) throw new Error(`${name} does not listen on ${port} after 20 s`);
+    await sleep(100);
+  }
+};
+
+const canConnect = (port) =>
+  new Promise((resolve) => {
+    const socket = netConnect({ host: LOOPBACK, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, LOOPBACK, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+// ---------------------------------------------------------------- memory of a process group
+
+/** RSS and PSS (KB) summed over every process of a group, from /proc. */
+const groupMemory = (pgid) => {
+  let rss = 0;
+  let pss = 0;
+  let processes = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      processes += 1;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return { rss, pss, processes };
+};
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU seconds used so far by a process group, user and system: utime/stime of every member plus
+ * its reaped children's (cutime/cstime), so that Dante helpers which exited still count; and the
+ * read/write system calls of the live members (/proc/<pid>/io), for the diagnostics on stderr.
+ */
+const groupCpu = (pgid) => {
+  const totals = { user: 0, system: 0, reads: 0, writes: 0 };
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      totals.user += (Number(fields[11]) + Number(fields[13])) / CLOCK_TICKS;
+      totals.system += (Number(fields[12]) + Number(fields[14])) / CLOCK_TICKS;
+      const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+      totals.reads += Number(/^syscr:\s+(\d+)/m.exec(io)?.[1] ?? 0);
+      totals.writes += Number(/^syscw:\s+(\d+)/m.exec(io)?.[1] ?? 0);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return totals;
+};
+
+/**
+ * CPU seconds used so far by the whole machine (/proc/stat, idle and iowait excluded) and by the
+ * benchmark's own processes (this one and every group it started), to tell how much other work
+ * ran during the measurements.
+ */
+const machineCpu = () => {
+  const [, ...jiffies] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = jiffies;
+  const busy = (user + nice + system + irq + softirq + steal) / CLOCK_TICKS;
+  const self = process.cpuUsage();
+  let ours = (self.user + self.system) / 1e6;
+  for (const { child } of running) {
+    const usage = groupCpu(child.pid);
+    ours += usage.user + usage.system;
+  }
+  return { busy, ours };
+};
+
+/** Cores used by other work (other processes, kernel threads) during each measured window. */
+const otherCpu = [];
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Three samples 250 ms apart (after a full GC when `collect` is given); the median of each figure. */
+const sampleMemory = async (pgid, collect) => {
+  const samples = [];
+  for (let i = 0; i < 3; i += 1) {
+    if (i) await sleep(250);
+    if (collect) await collect();
+    samples.push(groupMemory(pgid));
+  }
+  return {
+    rss: median(samples.map((s) => s.rss)),
+    pss: median(samples.map((s) => s.pss)),
+    processes: median(samples.map((s) => s.processes)),
+  };
+};
+
+// ---------------------------------------------------------------- load generator RPC
+
+let load = null;
+const pending = new Map();
+let sequence = 0;
+
+const startLoad = async () => {
+  const { child } = await startNode('load generator', join(here, 'load-process.mjs'));
+  child.on('message', (message) => {
+    const call = pending.get(message.id);
+    if (!call) return;
+    pending.delete(message.id);
+    if (message.ok) call.resolve(message.result);
+    else call.reject(new Error(`load generator: ${message.error}`));
+  });
+  child.on('exit', () => {
+    for (const call of pending.values()) call.reject(new Error('the load generator exited'));
+    pending.clear();
+  });
+  load = child;
+};
+
+const call = (cmd, params) =>
+  new Promise((resolve, reject) => {
+    sequence += 1;
+    pending.set(sequence, { resolve, reject });
+    load.send({ cmd, id: sequence, ...params });
+  });
+
+// ---------------------------------------------------------------- statistics
+
+const percentile = (sorted, p) => {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
+};
+
+/** Pools runs of one peer: throughput (MB/s), requests/s, p50/p99 latency (ms), errors. */
+const pool = (runs) => {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((sum, run) => sum + run.windowMs, 0) / 1000;
+  return {
+    mbps: runs.reduce((sum, run) => sum + run.bytes, 0) / MB / seconds,
+    rps: runs.reduce((sum, run) => sum + (run.count ?? run.latencies.length), 0) / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    samples: latencies.length,
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    firstError: runs.find((run) => run.firstError)?.firstError ?? null,
+    reconnects: runs.reduce((sum, run) => sum + (run.reconnects ?? 0), 0),
+    /** CPU of the proxy's processes, in cores (1 = one core busy), averaged over the runs. */
+    cpu: runs.every((run) => typeof run.cpu === 'number')
+      ? runs.reduce((sum, run) => sum + run.cpu, 0) / runs.length
+      : Number.NaN,
+  };
+};
+
+// ---------------------------------------------------------------- scenarios
+
+const routes = {};
+
+const measure = (kind, route, { clients, warmupMs, durationMs }) =>
+  kind === 'downloads'
+    ? call('downloads', {
+        route,
+        path: `/bytes/${SETTINGS.downloadBytes}`,
+        concurrency: clients,
+        warmupMs,
+        durationMs,
+      })
+    : call('requests', {
+        route,
+        path: `/bytes/${SETTINGS.requestBytes}`,
+        connections: clients,
+        warmupMs,
+        durationMs,
+      });
+
+/** One scenario: interleaved rounds over its peers at full load, then a single-client probe. */
+const runScenario = async (scenario) => {
+  const loaded = Object.fromEntries(scenario.peers.map((peer) => [peer.key, []]));
+  for (let round = 0; round < SETTINGS.rounds; round += 1) {
+    const order = round % 2 === 0 ? scenario.peers : [...scenario.peers].reverse();
+    for (const peer of order) {
+      log(`${scenario.title}: ${peer.label}, round ${round + 1}/${SETTINGS.rounds}`);
+      const inFlight = measure(scenario.kind, peer.route, {
+        clients: scenario.clients,
+        warmupMs: SETTINGS.warmupMs,
+        durationMs: SETTINGS.seconds * 1000,
+      });
+      // The proxy's CPU over (about) the measured window.
+      let usage = null;
+      await sleep(SETTINGS.warmupMs);
+      const startedAt = performance.now();
+      const before = peer.pgid ? groupCpu(peer.pgid) : null;
+      const machineBefore = machineCpu();
+      await sleep(SETTINGS.seconds * 1000);
+      const machineAfter = machineCpu();
+      const seconds = (performance.now() - startedAt) / 1000;
+      if (before) {
+        const after = groupCpu(peer.pgid);
+        usage = Object.fromEntries(
+          Object.keys(after).map((key) => [key, (after[key] - before[key]) / seconds]),
+        );
+      }
+      otherCpu.push(
+        (machineAfter.busy - machineBefore.busy - (machineAfter.ours - machineBefore.ours)) / seconds,
+      );
+      const result = await inFlight;
+      const cpu = usage ? usage.user + usage.system : null;
+      if (usage) {
+        const units = scenario.kind === 'downloads' ? result.bytes / MB : result.latencies.length;
+        const perUnit = (value) => fixed((value * (result.windowMs / 1000)) / units, 1);
+        const unit = scenario.kind === 'downloads' ? 'MB' : 'request';
+        log(
+          `  ${peer.label}: CPU ${fixed(cpu, 2)} cores (user ${fixed(usage.user, 2)}, system ${fixed(usage.system, 2)}); ` +
+            `per ${unit}: ${perUnit(usage.reads)} read() and ${perUnit(usage.writes)} write() calls (recv/send not counted)`,
+        );
+      }
+      loaded[peer.key].push({ ...result, cpu });
+    }
+  }
+  const results = {};
+  for (const peer of scenario.peers) {
+    log(`${scenario.title}: ${peer.label}, one client`);
+    const probe = await measure(scenario.kind, peer.route, {
+      clients: 1,
+      warmupMs: 200,
+      durationMs: SETTINGS.probeSeconds * 1000,
+    });
+    results[peer.key] = { ...pool(loaded[peer.key]), single: pool([probe]) };
+  }
+  return results;
+};
+
+/** Memory growth of a proxy's process group while it holds `idleTunnels` idle tunnels. */
+const measureIdle = async (label, pgid, route, collect) => {
+  log(`idle tunnels: ${label}`);
+  // Warm-up: the code paths of a tunnel run (and are compiled) before the baseline is taken.
+  const warm = await call('open-idle', { route, count: 100, parallel: 16 });
+  if (warm.errors) throw new Error(`${label}: idle tunnels refused: ${warm.firstError}`);
+  await call('close-idle', {});
+  await sleep(1_000);
+  const before = await sampleMemory(pgid, collect);
+  const opened = await call('open-idle', { route, count: SETTINGS.idleTunnels, parallel: 16 });
+  if (opened.errors || opened.opened !== SETTINGS.idleTunnels) {
+    throw new Error(`${label}: ${opened.opened}/${SETTINGS.idleTunnels} idle tunnels (${opened.firstError})`);
+  }
+  await sleep(1_500);
+  const after = await sampleMemory(pgid, collect);
+  await call('close-idle', {});
+  await sleep(500);
+  return {
+    before,
+    after,
+    rssPerTunnel: (after.rss - before.rss) / SETTINGS.idleTunnels,
+    pssPerTunnel: (after.pss - before.pss) / SETTINGS.idleTunnels,
+  };
+};
+
+/** A short run that must succeed on a route before anything is measured on it. */
+const smokeTest = async (label, kind, route) => {
+  const result = await measure(kind, route, { clients: 1, warmupMs: 0, durationMs: 300 });
+  if (result.errors || result.latencies.length === 0) {
+    throw new Error(`${label} does not work: ${result.firstError ?? 'no complete response'}`);
+  }
+};
+
+// ---------------------------------------------------------------- report
+
+const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const mbps = (value) => fixed(value, value >= 100 ? 0 : 1);
+const rps = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : 'n/a');
+const ms = (value) => fixed(value, value >= 100 ? 0 : value >= 10 ? 1 : 2);
+const signed = (value) =>
+  Number.isFinite(value) ? `${value >= 0 ? '+' : '−'}${ms(Math.abs(value))}` : 'n/a';
+const kb = (value) => fixed(value, 1);
+const ratio = (ours, peer) =>
+  Number.isFinite(ours) && Number.isFinite(peer) && peer > 0 ? ours / peer : Number.NaN;
+/**
+ * Ratio of added latencies, only when the peer adds a measurable amount: below 5 % of the direct
+ * latency (or under 0.05 ms) the ratio would divide by noise.
+ */
+const addedRatio = (ours, peer, directValue) =>
+  peer >= Math.max(0.05, 0.05 * (directValue ?? 0)) ? ratio(ours, peer) : Number.NaN;
+const ratioText = (value) => fixed(value, 2);
+const verdict = (holds) => (holds ? '✅' : '❌');
+
+const buildReport = ({ versions, connect, forward, socks, idle }) => {
+  const rows = [];
+  const checks = [];
+  const summary = {};
+  const budget = (key, holds, text) => {
+    checks.push({ key, holds });
+    return `${verdict(holds)} ${text}`;
+  };
+
+  /** CPU of the proxy: cores busy, and CPU time per unit of work (MB or request). */
+  const cpuRow = (results, peerKey, scenarioKey, perUnit, unitLabel) => {
+    const { ours } = results;
+    const peer = results[peerKey];
+    const cost = (r) => r.cpu / perUnit(r);
+    const costText = (r) =>
+      unitLabel === 'MB' ? `${ms(cost(r) * 1000)} ms` : `${fixed(cost(r) * 1e6, 0)} µs`;
+    rows.push([
+      '',
+      `proxy CPU, cores (CPU per ${unitLabel})`,
+      '—',
+      `${fixed(ours.cpu, 2)} (${costText(ours)})`,
+      `${fixed(peer.cpu, 2)} (${costText(peer)})`,
+      `${ratioText(ratio(ours.cpu, peer.cpu))} (${ratioText(ratio(cost(ours), cost(peer)))})`,
+      '—',
+    ]);
+    summary[`${scenarioKey}_cpu_cores`] = { ours: round3(ours.cpu), [peerKey]: round3(peer.cpu) };
+  };
+
+  const latencyRows = (results, peerKey, peerName, scenarioKey) => {
+    const { direct, ours } = results;
+    const peer = results[peerKey];
+    const added = (r, p) => r[p] - direct[p];
+    const addedSingle = (r) => r.single.p50 - direct.single.p50;
+    rows.push([
+      '',
+      'latency p50 / p99, ms',
+      `${ms(direct.p50)} / ${ms(direct.p99)}`,
+      `${ms(ours.p50)} / ${ms(ours.p99)}`,
+      `${ms(peer.p50)} / ${ms(peer.p99)}`,
+      `${ratioText(ratio(ours.p50, peer.p50))} / ${ratioText(ratio(ours.p99, peer.p99))}`,
+      '',
+    ]);
+    const oursAdded50 = added(ours, 'p50');
+    const peerAdded50 = added(peer, 'p50');
+    const gated = peerKey === 'squid';
+    rows.push([
+      '',
+      'added latency p50 / p99, ms',
+      '—',
+      `${signed(oursAdded50)} / ${signed(added(ours, 'p99'))}`,
+      `${signed(peerAdded50)} / ${signed(added(peer, 'p99'))}`,
+      `${ratioText(addedRatio(oursAdded50, peerAdded50, direct.p50))} / ${ratioText(addedRatio(added(ours, 'p99'), added(peer, 'p99'), direct.p99))}`,
+      gated ? budget(`${scenarioKey}_p50_added`, oursAdded50 <= peerAdded50, `p50 ≤ ${peerName}`) : '—',
+    ]);
+    rows.push([
+      '',
+      'added latency p50, 1 client, ms',
+      `(${ms(direct.single.p50)})`,
+      signed(addedSingle(ours)),
+      signed(addedSingle(peer)),
+      ratioText(addedRatio(addedSingle(ours), addedSingle(peer), direct.single.p50)),
+      '—',
+    ]);
+    summary[`${scenarioKey}_p50_added_ms`] = { ours: round3(oursAdded50), [peerKey]: round3(peerAdded50) };
+    summary[`${scenarioKey}_p99_added_ms`] = {
+      ours: round3(added(ours, 'p99')),
+      [peerKey]: round3(added(peer, 'p99')),
+    };
+  };
+
+  const downloadScenario = (title, key, results, peerKey, peerName) => {
+    const { direct, ours } = results;
+    const peer = results[peerKey];
+    const r = ratio(ours.mbps, peer.mbps);
+    rows.push([
+      `**${title}**`,
+      'throughput, MB/s',
+      mbps(direct.mbps),
+      mbps(ours.mbps),
+      mbps(peer.mbps),
+      ratioText(r),
+      budget(`${key}_mbps`, ours.mbps >= peer.mbps, `≥ ${peerName}`),
+    ]);
+    summary[`${key}_mbps`] = {
+      direct: round3(direct.mbps),
+      ours: round3(ours.mbps),
+      [peerKey]: round3(peer.mbps),
+      ratio: round3(r),
+    };
+    cpuRow(results, peerKey, key, (r) => r.mbps, 'MB');
+    latencyRows(results, peerKey, peerName, key);
+  };
+
+  downloadScenario(
+    `CONNECT, 1 MB downloads, ${SETTINGS.downloadClients} clients`,
+    'connect',
+    connect,
+    'squid',
+    'Squid',
+  );
+
+  {
+    const { direct, ours, squid } = forward;
+    const r = ratio(ours.rps, squid.rps);
+    rows.push([
+      `**HTTP forward, 1 KB, ${SETTINGS.requestConnections} keep-alive connections**`,
+      'requests/s',
+      rps(direct.rps),
+      rps(ours.rps),
+      rps(squid.rps),
+      ratioText(r),
+      budget('http_rps', ours.rps >= squid.rps, '≥ Squid'),
+    ]);
+    summary.http_rps = {
+      direct: Math.round(direct.rps),
+      ours: Math.round(ours.rps),
+      squid: Math.round(squid.rps),
+      ratio: round3(r),
+    };
+    cpuRow(forward, 'squid', 'http', (r) => r.rps, 'request');
+    latencyRows(forward, 'squid', 'Squid', 'http');
+  }
+
+  downloadScenario(
+    `SOCKS5, 1 MB downloads, ${SETTINGS.downloadClients} clients`,
+    'socks5',
+    socks,
+    'dante',
+    'Dante',
+  );
+
+  const idleRows = (title, key, ours, peer, peerName) => {
+    rows.push([
+      `**${SETTINGS.idleTunnels.toLocaleString('en-US')} idle ${title} tunnels**`,
+      'RSS growth, KB per tunnel',
+      '—',
+      kb(ours.rssPerTunnel),
+      `${kb(peer.rssPerTunnel)}${peer.after.processes > 1 ? ` (${peer.after.processes} processes)` : ''}`,
+      ratioText(ratio(ours.rssPerTunnel, peer.rssPerTunnel)),
+      '—',
+    ]);
+    rows.push([
+      '',
+      'PSS growth, KB per tunnel',
+      '—',
+      kb(ours.pssPerTunnel),
+      kb(peer.pssPerTunnel),
+      ratioText(ratio(ours.pssPerTunnel, peer.pssPerTunnel)),
+      '—',
+    ]);
+    rows.push([
+      '',
+      `RSS idle → ${SETTINGS.idleTunnels} tunnels, MB`,
+      '—',
+      `${fixed(ours.before.rss / 1024, 1)} → ${fixed(ours.after.rss / 1024, 1)}`,
+      `${fixed(peer.before.rss / 1024, 1)} → ${fixed(peer.after.rss / 1024, 1)}`,
+      '',
+      '',
+    ]);
+    summary[`${key}_idle_kb_per_tunnel`] = {
+      ours_rss: round3(ours.rssPerTunnel),
+      [`${peerName.toLowerCase()}_rss`]: round3(peer.rssPerTunnel),
+      ours_pss: round3(ours.pssPerTunnel),
+      [`${peerName.toLowerCase()}_pss`]: round3(peer.pssPerTunnel),
+    };
+  };
+  idleRows('CONNECT', 'connect', idle.oursConnect, idle.squid, 'Squid');
+  idleRows('SOCKS5', 'socks5', idle.oursSocks, idle.dante, 'Dante');
+
+  const header = ['Scenario', 'Metric', 'Direct', 'Ours', 'Squid / Dante', 'Ours ÷ peer', 'Budget'];
+  const table = [
+    `| ${header.join(' | ')} |`,
+    `|${header.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+
+  const errors = Object.entries({ connect, forward, socks })
+    .flatMap(([scenario, results]) =>
+      Object.entries(results)
+        .filter(([, r]) => r.errors > 0)
+        .map(([peer, r]) => `${scenario}/${peer}: ${r.errors} errors (${r.firstError})`),
+    )
+    .join('; ');
+  const missed = checks.filter((check) => !check.holds).map((check) => check.key);
+  const caption =
+    `Node ${process.version}, Squid ${versions.squid} (1 worker), Dante ${versions.dante}, ` +
+    `${availableParallelism()} CPUs (load average ${fixed(versions.loadBefore, 2)} before the run; ` +
+    `${fixed(versions.otherCpu, 2)} cores busy outside the benchmark's processes during measurements), loopback, ` +
+    `${SETTINGS.rounds} × ${SETTINGS.seconds} s per figure, ` +
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const machine = {
+    bench: 'gateway',
+    budget: missed.length ? 'miss' : 'pass',
+    missed,
+    ...summary,
+    errors: errors || null,
+    node: process.version,
+    squid: versions.squid,
+    dante: versions.dante,
+    cpus: availableParallelism(),
+    load_average_before: round3(versions.loadBefore),
+    other_cpu_cores: round3(versions.otherCpu),
+  };
+  return { caption, table, errors, machine };
+};
+
+const round3 = (value) => (Number.isFinite(value) ? Math.round(value * 1000) / 1000 : null);
+
+// ---------------------------------------------------------------- main
+
+const startGateway = async (bundle) => {
+  const { entry, child, message } = await startNode('our gateway', bundle, [], {
+    // BENCH_GATEWAY_NODE_ARGS: extra node flags for our gateway, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    execArgv: [
+      '--enable-source-maps',
+      '--expose-gc',
+      ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ],
+  });
+  /** Asks the gateway for a full garbage collection; resolves once it is done. */
+  const collect = () =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the gateway did not answer gc')), 10_000);
+      const onMessage = (answer) => {
+        if (answer?.type !== 'gc-done') return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve();
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'gc' });
+    });
+  return { entry, pgid: child.pid, port: message.port, collect };
+};
+
+const main = async () => {
+  const missing = missingPeers();
+  if (missing.length) {
+    process.stderr.write(
+      `${missing.join('\n')}\nThe gateway benchmark compares against Squid and Dante. Install them (Debian/Ubuntu, as root):\n\n` +
+        `  ${INSTALL_COMMAND}\n\n(or point SQUID_BIN / DANTED_BIN at other binaries)\n`,
+    );
+    return 2;
+  }
+  const versions = { ...peerVersions(), loadBefore: loadavg()[0] };
+  tempDir = mkdtempSync(join(tmpdir(), 'ptc-bench-gateway-'));
+  log(`temp dir ${tempDir}; Squid ${versions.squid} (${SQUID_BIN}), Dante ${versions.dante} (${DANTED_BIN})`);
+
+  // Our gateway, bundled like the production gateway (apps/server/build.mjs) and run with plain node.
+  const bundle = join(tempDir, 'gateway.mjs');
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(here, 'gateway-process.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    banner: {
+      js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+
+  const peerNames = ['direct', 'ours', 'squid', 'dante'];
+  const targets = await startNode('targets', join(here, 'target-process.mjs'), peerNames);
+  const http = targets.message.http;
+  const idlePort = targets.message.idle;
+  await startLoad();
+
+  const squidPort = await freePort();
+  const dantePort = await freePort();
+  const auth = { username: USER, password: PASS };
+  const to = (name) => ({ targetHost: LOOPBACK, targetPort: http[name] });
+  const toIdle = { targetHost: LOOPBACK, targetPort: idlePort };
+
+  routes.direct = { mode: 'direct', host: LOOPBACK, port: http.direct, ...to('direct') };
+
+  // ---- memory: each measured on a process that has served nothing else yet.
+  const idle = {};
+  {
+    log('idle tunnels: starting a fresh gateway for CONNECT');
+    const gateway = await startGateway(bundle);
+    await smokeTest('our gateway (CONNECT)', 'downloads', {
+      mode: 'connect',
+      host: LOOPBACK,
+      port: gateway.port,
+      ...auth,
+      ...to('ours'),
+    });
+    idle.oursConnect = await measureIdle(
+      'our gateway, CONNECT',
+      gateway.pgid,
+      {
+        mode: 'connect',
+        host: LOOPBACK,
+        port: gateway.port,
+        ...auth,
+        ...toIdle,
+      },
+      gateway.collect,
+    );
+    await stopProcess(gateway.entry);
+  }
+
+  log(`starting Squid on ${squidPort}`);
+  const squidConfig = squidSetup({
+    dir: tempDir,
+    port: squidPort,
+    targetPorts: [...Object.values(http), idlePort],
+    service: `ptcbench${process.pid}`,
+  });
+  shmPrefixes.push(squidConfig.shmPrefix);
+  const squid = await startBinary('squid', squidConfig, squidPort);
+  routes.squidConnect = { mode: 'connect', host: LOOPBACK, port: squidPort, ...to('squid') };
+  routes.squidForward = { mode: 'forward', host: LOOPBACK, port: squidPort, ...to('squid') };
+  await smokeTest('Squid (CONNECT)', 'downloads', routes.squidConnect);
+  idle.squid = await measureIdle('Squid, CONNECT', squid.child.pid, {
+    mode: 'connect',
+    host: LOOPBACK,
+    port: squidPort,
+    ...toIdle,
+  });
+
+  log('starting the gateway used for SOCKS5 memory and every throughput scenario');
+  const gateway = await startGateway(bundle);
+  routes.oursConnect = { mode: 'connect', host: LOOPBACK, port: gateway.port, ...auth, ...to('ours') };
+  routes.oursForward = { mode: 'forward', host: LOOPBACK, port: gateway.port, ...auth, ...to('ours') };
+  routes.oursSocks = { mode: 'socks5', host: LOOPBACK, port: gateway.port, ...auth, ...to('ours') };
+  await smokeTest('our gateway (SOCKS5)', 'downloads', routes.oursSocks);
+  idle.oursSocks = await measureIdle(
+    'our gateway, SOCKS5',
+    gateway.pgid,
+    {
+      mode: 'socks5',
+      host: LOOPBACK,
+      port: gateway.port,
+      ...auth,
+      ...toIdle,
+    },
+    gateway.collect,
+  );
+
+  log(`starting Dante on ${dantePort}`);
+  const dante = await startBinary('dante', danteSetup({ dir: tempDir, port: dantePort }), dantePort);
+  routes.danteSocks = { mode: 'socks5', host: LOOPBACK, port: dantePort, ...to('dante') };
+  await smokeTest('Dante (SOCKS5)', 'downloads', routes.danteSocks);
+  idle.dante = await measureIdle('Dante, SOCKS5', dante.child.pid, {
+    mode: 'socks5',
+    host: LOOPBACK,
+    port: dantePort,
+    ...toIdle,
+  });
+
+  // ---- throughput and latency
+  for (const [label, kind, route] of [
+    ['direct', 'downloads', routes.direct],
+    ['direct', 'requests', routes.direct],
+    ['our gateway (CONNECT)', 'downloads', routes.oursConnect],
+    ['our gateway (forward)', 'requests', routes.oursForward],
+    ['Squid (forward)', 'requests', routes.squidForward],
+  ]) {
+    await smokeTest(label, kind, route);
+  }
+
+  const direct = { key: 'direct', label: 'direct', route: routes.direct };
+  const connect = await runScenario({
+    title: 'CONNECT 1 MB',
+    kind: 'downloads',
+    clients: SETTINGS.downloadClients,
+    peers: [
+      direct,
+      { key: 'ours', label: 'our gateway', route: routes.oursConnect, pgid: gateway.pgid },
+      { key: 'squid', label: 'Squid', route: routes.squidConnect, pgid: squid.child.pid },
+    ],
+  });
+  const forward = await runScenario({
+    title: 'HTTP forward 1 KB',
+    kind: 'requests',
+    clients: SETTINGS.requestConnections,
+    peers: [
+      direct,
+      { key: 'ours', label: 'our gateway', route: routes.oursForward, pgid: gateway.pgid },
+      { key: 'squid', label: 'Squid', route: routes.squidForward, pgid: squid.child.pid },
+    ],
+  });
+  const socks = await runScenario({
+    title: 'SOCKS5 1 MB',
+    kind: 'downloads',
+    clients: SETTINGS.downloadClients,
+    peers: [
+      direct,
+      { key: 'ours', label: 'our gateway', route: routes.oursSocks, pgid: gateway.pgid },
+      { key: 'dante', label: 'Dante', route: routes.danteSocks, pgid: dante.child.pid },
+    ],
+  });
+
+  versions.otherCpu = otherCpu.reduce((sum, value) => sum + value, 0) / otherCpu.length;
+  const report = buildReport({ versions, connect, forward, socks, idle });
+  const notes = [
+    '',
+    `Added latency = the proxy's percentile minus direct's, both at the same load. Keep-alive reconnects: ` +
+      `ours ${forward.ours.reconnects}, Squid ${forward.squid.reconnects}. ` +
+      `Dante runs as ${idle.dante.after.processes} processes with ${SETTINGS.idleTunnels} tunnels (PSS counts shared pages once).`,
+  ];
+  notes.push(
+    'Ratios of added latency are left out (n/a) when the peer adds less than 5 % of the direct latency.',
+  );
+  if (versions.otherCpu > 0.25) {
+    notes.push(
+      `**Other work used ${fixed(versions.otherCpu, 2)} cores during the measurements: figures are disturbed; ` +
+        'rerun on a quiet machine.**',
+    );
+  }
+  if (report.errors) notes.push(`Errors during the run: ${report.errors}`);
+  process.stdout.write(`\n_${report.caption}_\n\n${report.table}\n${notes.join('\n')}\n\n`);
+  process.stdout.write(`summary: ${JSON.stringify(report.machine)}\n`);
+  if (SETTINGS.json) {
+    writeFileSync(
+      SETTINGS.json,
+      `${JSON.stringify({ settings: SETTINGS, versions, connect, forward, socks, idle, summary: report.machine }, dropLatencies, 2)}\n`,
+    );
+  }
+  return 0;
+};
+
+/** JSON replacer: raw latency arrays stay out of the results file. */
+const dropLatencies = (key, value) => (key === 'latencies' ? undefined : value);
+
+main().then(
+  async (code) => {
+    await cleanup();
+    process.exit(code);
+  },
+  async (error) => {
+    if (interrupted) return;
+    process.stderr.write(`\n[bench] failed: ${error?.stack ?? error}\n`);
+    for (const entry of running) {
+      if (entry.logs)
+        process.stderr.write(`--- ${entry.name} log tail:\n${entry.logs.map((f) => tail(f)).join('\n')}\n`);
+    }
+    await cleanup();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,23 @@
+export {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
+export { DataDirLockedError, lockDataDir } from './data-dir-lock';
+export { MIGRATIONS_FOLDER } from './migrations-folder';
+export * from './open-database';
+export * from './schema';
+export { cityKey, demoExits, seedDemoSupply } from './seed/demo-supply';
+export * from './session-token';

@@ -1,0 +1,7 @@
+export * from './accounts';
+export * from './client-events';
+export * from './products';
+export * from './proxies';
+export * from './sessions';
+export * from './users';
+export * from './wallet';

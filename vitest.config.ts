@@ -1,0 +1,53 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run covers every workspace. Database tests run on PGlite always and, when
+ * TEST_DATABASE_URL is set, a second time on that PostgreSQL server. E2E runs last.
+ */
+const drivers = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+const databaseProjects = (name: string, root: string, include = ['src/**/*.test.ts']) =>
+  drivers.map((driver) => ({
+    test: {
+      name: `${name}:${driver}`,
+      root,
+      include,
+      env: { PTC_TEST_DB: driver },
+      globalSetup: ['../../packages/db/src/testing/global-setup.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+    },
+  }));
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      ...databaseProjects('db', 'packages/db'),
+      ...databaseProjects('server', 'apps/server'),
+      // The gateway's protocol tests need no database; its stores do.
+      {
+        test: {
+          name: 'gateway',
+          root: 'apps/gateway',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/store/**'],
+          testTimeout: 30_000,
+        },
+      },
+      ...databaseProjects('gateway', 'apps/gateway', ['src/store/**/*.test.ts']),
+      'apps/console/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
