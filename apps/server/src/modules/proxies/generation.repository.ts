@@ -8,9 +8,10 @@ import {
   isNull,
   proxies,
   sql,
-  trafficPools,
   users,
 } from '@ptc/db';
+import { isExitLeased } from '../areas/supply';
+import { sumUsableBytes } from '../traffic/traffic-pools.repository';
 
 /** A SQL condition. */
 type SQL = ReturnType<typeof sql>;
@@ -34,7 +35,7 @@ export const inArea = (area: Area): SQL | undefined =>
  * An exit is leased while a live proxy holds it: exactly the predicate of the unique index
  * `proxies_exit_lease_key`, so what we call free is what the index lets us take.
  */
-export const isLeased = sql`exists (select 1 from ${proxies} where ${proxies.exitId} = ${exits.id} and ${proxies.deletedAt} is null and ${proxies.status} <> 2)`;
+export const isLeased = isExitLeased;
 
 /**
  * Takes the user's generation slot: one per second (SPEC §9), decided by the database clock in
@@ -57,20 +58,7 @@ export const claimGenerationSlot = async (db: Database, userId: bigint, interval
 };
 
 /** Bought traffic still usable (bytes). */
-export const readTrafficLeft = async (db: Database, userId: bigint, now: Date) => {
-  const [row] = await db
-    .select({
-      left: sql<string>`coalesce(sum(${trafficPools.bytesTotal} - ${trafficPools.bytesUsed}), 0)::text`,
-    })
-    .from(trafficPools)
-    .where(
-      and(
-        eq(trafficPools.userId, userId),
-        sql`(${trafficPools.expiresAt} is null or ${trafficPools.expiresAt} > ${now})`,
-      ),
-    );
-  return BigInt(row?.left ?? '0');
-};
+export const readTrafficLeft = sumUsableBytes;
 
 /** How many exits the area has at all, and how many of them serve the request. */
 export const countExits = async (db: Database, area: Area, serving: SQL | undefined) => {
