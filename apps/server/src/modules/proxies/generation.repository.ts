@@ -1,15 +1,4 @@
-import {
-  and,
-  asc,
-  type Database,
-  eq,
-  exits,
-  inArray,
-  isNull,
-  proxies,
-  sql,
-  users,
-} from '@ptc/db';
+import { and, asc, type Database, eq, exits, inArray, isNull, proxies, sql, users } from '@ptc/db';
 import { isExitLeased } from '../areas/supply';
 import { sumUsableBytes } from '../traffic/traffic-pools.repository';
 
