@@ -8,4 +8,6 @@ export * from './pricing';
 export * from './proxies';
 export * from './statistics';
 export * from './statuses';
+export * from './summary';
+export * from './traffic';
 export * from './user';

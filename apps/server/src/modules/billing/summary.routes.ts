@@ -1,13 +1,14 @@
-import { envelopeSchema, ok } from '@ptc/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/authentication';
 import {
   costSummaryParamsSchema,
   costSummaryQuerySchema,
   costSummarySchema,
+  envelopeSchema,
+  ok,
   proxiesSummarySchema,
   trafficSummarySchema,
-} from './summary.schemas';
+} from '@ptc/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/authentication';
 import { summarizeCosts, summarizeProxies, summarizeTraffic } from './summary.service';
 
 const tags = ['Dashboard'];

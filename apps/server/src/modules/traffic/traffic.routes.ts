@@ -1,22 +1,20 @@
 import {
+  byteAmountSchema,
   envelopeSchema,
   formatPtc,
   ok,
   trafficAlarmRequestSchema,
   trafficAlarmSchema,
   trafficBuyRequestSchema,
-} from '@ptc/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { currentUser } from '../../plugins/authentication';
-import {
-  byteAmountSchema,
   trafficPlanOnSaleSchema,
   trafficPoolListSchema,
   trafficPoolQuerySchema,
   trafficPoolSummarySchema,
   trafficPurchaseSchema,
-} from './traffic.schemas';
+} from '@ptc/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authentication';
 import {
   buyTrafficPackage,
   ensureTrafficPlans,

@@ -1,10 +1,8 @@
-import { ptcAmountSchema, trafficPlanSchema, trafficPoolSchema } from '@ptc/contracts';
 import { z } from 'zod';
+import { trafficPlanSchema, trafficPoolSchema } from './proxies';
+import { ptcAmountSchema } from './user';
 
-/*
- * Shapes of the traffic calls that `@ptc/contracts` does not declare yet (SPEC §7 Traffic).
- * They belong there once the console uses them.
- */
+/* Shapes of the traffic package calls (SPEC §7 Traffic). */
 
 /** A plan on sale, with its purchase limit per user (null for none). */
 export const trafficPlanOnSaleSchema = trafficPlanSchema.extend({

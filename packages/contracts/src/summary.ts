@@ -1,11 +1,10 @@
-import { COST_CATEGORIES, PROXY_FAMILIES, ptcAmountSchema } from '@ptc/contracts';
 import { z } from 'zod';
-import { usagePointSchema } from '../traffic/traffic.schemas';
+import { COST_CATEGORIES } from './proxies';
+import { PROXY_FAMILIES } from './statuses';
+import { usagePointSchema } from './traffic';
+import { ptcAmountSchema } from './user';
 
-/*
- * Shapes of the dashboard summaries that `@ptc/contracts` does not declare yet (SPEC §2 Dashboard
- * overview, §7). They belong there once the console uses them.
- */
+/* Shapes of the dashboard summaries (SPEC §2 Dashboard overview, §7 Proxies). */
 
 /** `{statistics_type}` of `GET /proxy/summary/cost/{statistics_type}`. */
 export const costSummaryParamsSchema = z.object({ statistics_type: z.enum(['day', 'month']) });
