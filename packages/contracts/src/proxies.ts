@@ -179,6 +179,8 @@ export const proxyRowSchema = z.object({
   ip_used: z.number().int(),
   ip_cost: ptcAmountSchema,
   auto_renew: z.boolean(),
+  /** Rental cycle of a static IP proxy in days (1 or 30), what a renewal buys; null for other families. */
+  renew_days: z.number().int().nullable(),
   rotation: z.boolean(),
   deleted: z.boolean(),
 });

@@ -57,6 +57,7 @@ export const presentProxy = (proxy: ProxyRecord, gateway: GatewayAddress, now: D
     ip_used: isTraffic ? 0 : 1,
     ip_cost: presentPtc(isTraffic ? 0n : proxy.costTotal),
     auto_renew: proxy.autoRenew,
+    renew_days: proxy.family === 'static-ip' ? (proxy.renewDays === 1 ? 1 : 30) : null,
     rotation: proxy.rotation,
     deleted: proxy.deletedAt !== null,
   };

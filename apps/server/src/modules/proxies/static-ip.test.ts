@@ -54,7 +54,8 @@ describe('static IP proxies: purchase, expiry, renewal, release, leases', () => 
   };
 
   it('expires a 1-day purchase after a day, and the gateway is told', async () => {
-    const { buyer, proxy } = await buyOneDay(1n * PTC, 'albany');
+    const { buyer, row, proxy } = await buyOneDay(1n * PTC, 'albany');
+    expect(row.renew_days).toBe(1);
     const expiresAt = proxy.expiresAt as Date;
     expect(expiresAt.getTime() - proxy.purchasedAt.getTime()).toBe(DAY);
     const announced: string[] = [];
