@@ -1,0 +1,118 @@
+import { Checkbox, Form, Input, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AreaFields } from './area-fields';
+import { CountAndProtocolFields } from './form-fields';
+import { GeneratorCard } from './generator-card';
+import { GeneratorForm } from './generator-form';
+import {
+  buildDynamicIpByAreaForm,
+  buildDynamicIpByIpForm,
+  buildPriceQuery,
+  checkIpPattern,
+  type DynamicIpByAreaValues,
+  type DynamicIpByIpValues,
+} from './generator-rules';
+import { type GeneratorProps, useGeneration } from './use-generation';
+
+const TEST_ID = 'gen-dynamic-ip';
+
+type Generate = ReturnType<typeof useGeneration>['generate'];
+
+const BY_IP_DEFAULTS: DynamicIpByIpValues = { ip: '', autoReturn: false, count: 1, protocol: 'http' };
+const BY_AREA_DEFAULTS: DynamicIpByAreaValues = { count: 1, protocol: 'http' };
+
+/** Generate by IP: an address or a pattern with `*` octets (69.32.3.*), with the same-location fallback. */
+const ByIpForm = ({ generate, isGenerating }: { generate: Generate; isGenerating: boolean }) => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<DynamicIpByIpValues>();
+  const count = Form.useWatch('count', form);
+  const prefix = `${TEST_ID}-by-ip`;
+  return (
+    <GeneratorForm<DynamicIpByIpValues>
+      form={form}
+      initialValues={BY_IP_DEFAULTS}
+      family="dynamic-ip"
+      priceQuery={buildPriceQuery('dynamic-ip', { count })}
+      count={count}
+      isGenerating={isGenerating}
+      onSubmit={(values) => void generate('dynamicIpByIp', buildDynamicIpByIpForm(values))}
+      testIdPrefix={prefix}
+    >
+      <Form.Item
+        name="ip"
+        label={t('generators.ip')}
+        extra={t('generators.ip.hint')}
+        rules={[
+          {
+            validator: async (_rule, value: unknown) => {
+              const error = checkIpPattern(typeof value === 'string' ? value : '');
+              if (error === 'required') throw new Error(t('generators.ip.required'));
+              if (error === 'format') throw new Error(t('generators.ip.format'));
+            },
+          },
+        ]}
+      >
+        <Input
+          placeholder="69.32.3.*"
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="decimal"
+          data-testid={`${prefix}-ip`}
+        />
+      </Form.Item>
+      <Form.Item name="autoReturn" valuePropName="checked">
+        <Checkbox data-testid={`${prefix}-auto-return`}>{t('generators.ip.autoReturn')}</Checkbox>
+      </Form.Item>
+      <CountAndProtocolFields testIdPrefix={prefix} />
+    </GeneratorForm>
+  );
+};
+
+/** Generate by location: country (required), state and city. */
+const ByAreaForm = ({ generate, isGenerating }: { generate: Generate; isGenerating: boolean }) => {
+  const [form] = Form.useForm<DynamicIpByAreaValues>();
+  const count = Form.useWatch('count', form);
+  const prefix = `${TEST_ID}-by-area`;
+  return (
+    <GeneratorForm<DynamicIpByAreaValues>
+      form={form}
+      initialValues={BY_AREA_DEFAULTS}
+      family="dynamic-ip"
+      priceQuery={buildPriceQuery('dynamic-ip', { count })}
+      count={count}
+      isGenerating={isGenerating}
+      onSubmit={(values) => void generate('dynamicIpByArea', buildDynamicIpByAreaForm(values))}
+      testIdPrefix={prefix}
+    >
+      <AreaFields form={form} useIn="dynamic_ip" isCountryRequired testIdPrefix={prefix} />
+      <CountAndProtocolFields testIdPrefix={prefix} />
+    </GeneratorForm>
+  );
+};
+
+/**
+ * Rotating proxies paid by IP (SPEC §2 "Dynamic proxy generation"): by location or by IP,
+ * 0.15 PTC each, valid 24 hours. E2E hooks start with `gen-dynamic-ip-by-area-` and `-by-ip-`.
+ */
+export const DynamicIpGenerator = ({ onGenerated }: GeneratorProps) => {
+  const { t } = useTranslation();
+  const generation = useGeneration(onGenerated);
+  return (
+    <GeneratorCard title={t('generators.dynamicIp.title')} generation={generation} testId={TEST_ID}>
+      <Tabs
+        items={[
+          {
+            key: 'by-area',
+            label: <span data-testid={`${TEST_ID}-tab-by-area`}>{t('generators.tab.byArea')}</span>,
+            children: <ByAreaForm generate={generation.generate} isGenerating={generation.isGenerating} />,
+          },
+          {
+            key: 'by-ip',
+            label: <span data-testid={`${TEST_ID}-tab-by-ip`}>{t('generators.tab.byIp')}</span>,
+            children: <ByIpForm generate={generation.generate} isGenerating={generation.isGenerating} />,
+          },
+        ]}
+      />
+    </GeneratorCard>
+  );
+};

@@ -1,0 +1,205 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { type AppError, ERRORS, formatPtc, parsePtc } from '@ptc/contracts';
+import { Alert, App, Button, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { WEBAPP_BASE_PATH } from '../../routes';
+import { getWalletPath } from '../charge/wallet-paths';
+import { copyText, proxyLine } from './copy-text';
+import type { GeneratedProxy, GenerationResult } from './generators.api';
+
+/** Rows per page of the result table (a generation makes up to 1 000). */
+const PAGE_SIZE = 10;
+
+/** Copies `text`, or shows it in a dialog to copy by hand when the clipboard is unavailable. */
+export const useCopy = () => {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  return async (text: string) => {
+    if (await copyText(text)) {
+      void message.success(t('generators.copied'));
+      return;
+    }
+    modal.info({
+      title: t('generators.copyUnsupported'),
+      width: 560,
+      content: (
+        <Input.TextArea
+          value={text}
+          readOnly
+          autoSize={{ minRows: 2, maxRows: 10 }}
+          onFocus={(event) => event.currentTarget.select()}
+          data-testid="generated-copy-fallback"
+        />
+      ),
+    });
+  };
+};
+
+const placeOf = (proxy: GeneratedProxy, anyText: string): string =>
+  proxy.area.label ??
+  ([proxy.area.country, proxy.area.state, proxy.area.city].filter(Boolean).join(' / ') || anyText);
+
+const ptc = (text: string): string => {
+  try {
+    return formatPtc(parsePtc(text), 2);
+  } catch {
+    return text;
+  }
+};
+
+/** Props of {@link GeneratedProxies}. */
+export interface GeneratedProxiesProps {
+  result: GenerationResult;
+  /** E2E hooks: `<prefix>-result`, `-result-copy-all`, rows `<prefix>-result-row` with `-copy`. */
+  testIdPrefix: string;
+}
+
+/**
+ * The proxies a generation made: `address:port:user:pass` with a copy button each, a copy of
+ * them all (one a line), their protocol, place and expiry, and what the purchase charged.
+ */
+export const GeneratedProxies = ({ result, testIdPrefix }: GeneratedProxiesProps) => {
+  const { t } = useTranslation();
+  const copy = useCopy();
+  const proxies = result.data;
+  const hasExpiry = proxies.some((proxy) => proxy.expire_time);
+  const charged = ptc(result.charged);
+
+  const columns = useMemo<TableColumnsType<GeneratedProxy>>(
+    () => [
+      {
+        key: 'proxy',
+        title: t('generators.result.proxy'),
+        render: (_value, proxy) => (
+          <Flex align="center" gap={4} style={{ minWidth: 0 }}>
+            <Typography.Text
+              code
+              style={{ whiteSpace: 'nowrap' }}
+              data-testid={`${testIdPrefix}-result-line`}
+            >
+              {proxyLine(proxy)}
+            </Typography.Text>
+            <Button
+              type="text"
+              size="small"
+              icon={<CopyOutlined />}
+              aria-label={t('generators.result.copy')}
+              title={t('generators.result.copy')}
+              onClick={() => void copy(proxyLine(proxy))}
+              data-testid={`${testIdPrefix}-result-copy`}
+            />
+          </Flex>
+        ),
+      },
+      {
+        key: 'protocol',
+        title: t('generators.protocol'),
+        width: 90,
+        render: (_value, proxy) => t(`generators.protocol.${proxy.protocol}`),
+      },
+      {
+        key: 'place',
+        title: t('generators.result.place'),
+        render: (_value, proxy) => placeOf(proxy, t('generators.area.any')),
+      },
+      ...(hasExpiry
+        ? [
+            {
+              key: 'expire',
+              title: t('generators.result.expires'),
+              render: (_value: unknown, proxy: GeneratedProxy) =>
+                proxy.expire_time ? dayjs(proxy.expire_time).format('YYYY-MM-DD HH:mm') : '—',
+            },
+          ]
+        : []),
+    ],
+    [t, copy, hasExpiry, testIdPrefix],
+  );
+
+  return (
+    <Flex vertical gap={12} data-testid={`${testIdPrefix}-result`}>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Text strong>{t('generators.result.title', { n: proxies.length })}</Typography.Text>
+        <Button
+          icon={<CopyOutlined />}
+          onClick={() => void copy(proxies.map(proxyLine).join('\n'))}
+          data-testid={`${testIdPrefix}-result-copy-all`}
+        >
+          {t('generators.result.copyAll')}
+        </Button>
+      </Flex>
+      {parsePtc(result.charged) > 0n ? (
+        <Typography.Text type="secondary" data-testid={`${testIdPrefix}-result-charged`}>
+          {t('generators.result.charged', { amount: charged, balance: ptc(result.balance) })}
+        </Typography.Text>
+      ) : null}
+      <Table<GeneratedProxy>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={proxies}
+        scroll={{ x: 'max-content' }}
+        pagination={
+          proxies.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false, size: 'small' } : false
+        }
+        onRow={() => ({ 'data-testid': `${testIdPrefix}-result-row` }) as React.HTMLAttributes<HTMLElement>}
+      />
+    </Flex>
+  );
+};
+
+/** Props of {@link GenerationFailure}. */
+export interface GenerationFailureProps {
+  failure: AppError | null;
+  onClose: () => void;
+  testIdPrefix: string;
+}
+
+/**
+ * What to do after a refusal whose toast alone leaves the user stuck: 3002 offers the charge
+ * page, 4010 says how the static search limit comes back. Other codes are the toast's alone.
+ */
+export const GenerationFailure = ({ failure, onClose, testIdPrefix }: GenerationFailureProps) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isWebapp = useLocation().pathname.startsWith(WEBAPP_BASE_PATH);
+  if (!failure) return null;
+  if (failure.code === ERRORS.ERR_BALANCE_NOT_ENOUGH.code) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        closable={{ onClose }}
+        title={t('errors.ERR_BALANCE_NOT_ENOUGH')}
+        description={t('generators.failure.balance')}
+        action={
+          <Button
+            type="primary"
+            size="small"
+            onClick={() => void navigate(getWalletPath('charge', isWebapp))}
+            data-testid={`${testIdPrefix}-top-up`}
+          >
+            {t('generators.failure.topUp')}
+          </Button>
+        }
+        data-testid={`${testIdPrefix}-failure-balance`}
+      />
+    );
+  }
+  if (failure.code === ERRORS.ERR_STATIC_SEARCH_LIMIT.code) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        closable={{ onClose }}
+        title={t('errors.ERR_STATIC_SEARCH_LIMIT')}
+        description={t('generators.failure.searchLimit')}
+        data-testid={`${testIdPrefix}-failure-search-limit`}
+      />
+    );
+  }
+  return null;
+};
