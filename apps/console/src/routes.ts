@@ -97,6 +97,7 @@ const anonymousPage: PageLoader = () => import('./features/anonymous/anonymous.p
 const chargePage: PageLoader = () => import('./features/charge/charge.page');
 const wechatPayPage: PageLoader = () => import('./features/wechat-pay/wechat-pay.page');
 const stripePage: PageLoader = () => import('./features/stripe/stripe.page');
+const overviewPage: PageLoader = () => import('./features/overview/overview.page');
 
 /** Public pages: the `page` layout, reachable without a token. */
 const publicGroup: AppRoute = {
@@ -197,7 +198,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.dashboard.overview',
         order: 1,
         layout: 'default',
-        page: comingSoon,
+        page: overviewPage,
       },
     ],
   },

@@ -1,0 +1,76 @@
+import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Skeleton, Statistic, Tooltip, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { userStore } from '../../shared/session/session';
+import { useStore } from '../../shared/store/create-store';
+import { loadUserInfo } from '../auth/auth.api';
+import { formatAmount } from '../charge/wallet-money';
+import { useWalletPaths } from '../charge/wallet-paths';
+
+/** Reloads the user info, whose balance the header and this card show; on failure the last one stays. */
+const reloadBalance = () =>
+  loadUserInfo().catch((error: unknown) =>
+    console.warn('[overview] the balance could not be reloaded', error),
+  );
+
+/**
+ * The balance (SPEC §2 Dashboard overview) from the session's user info, reloaded when the page
+ * opens because usage billing lowers it in the background. Hook: `overview-balance`.
+ */
+export const BalanceCard = () => {
+  const { t } = useTranslation();
+  const user = useStore(userStore);
+  const paths = useWalletPaths();
+  const navigate = useNavigate();
+  const [isReloading, setIsReloading] = useState(false);
+
+  const reload = async () => {
+    setIsReloading(true);
+    await reloadBalance();
+    setIsReloading(false);
+  };
+
+  useEffect(() => {
+    void reloadBalance();
+  }, []);
+
+  return (
+    <Card
+      title={t('overview.balance.title')}
+      style={{ height: '100%' }}
+      extra={
+        <Tooltip title={t('overview.refresh')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<ReloadOutlined />}
+            loading={isReloading}
+            aria-label={t('overview.refresh')}
+            onClick={() => void reload()}
+          />
+        </Tooltip>
+      }
+    >
+      {user ? (
+        <Flex vertical gap={12}>
+          <Statistic
+            value={formatAmount(user.balance)}
+            suffix="PTC"
+            prefix={<WalletOutlined />}
+            data-testid="overview-balance"
+          />
+          <Typography.Text type="secondary">{t('overview.balance.hint')}</Typography.Text>
+          <div>
+            <Button type="primary" data-testid="overview-top-up" onClick={() => void navigate(paths.charge)}>
+              {t('overview.balance.topUp')}
+            </Button>
+          </div>
+        </Flex>
+      ) : (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      )}
+    </Card>
+  );
+};

@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../shared/ui/use-is-mobile';
+import { usageChartOption } from './chart-options';
+import { useChartTheme } from './chart-theme';
+import { EChart } from './e-chart';
+import { LoadFailed } from './load-failed';
+import { fetchTrafficSummary, OVERVIEW_QUERY_KEYS } from './overview.api';
+import { formatBytes, toUsageSeries, type UsageGrain, type UsagePoint } from './traffic-series';
+
+/** One traffic chart with its title and total. */
+const UsageChart = ({
+  title,
+  label,
+  points,
+  grain,
+  testId,
+}: {
+  title: string;
+  label: string;
+  points: readonly UsagePoint[];
+  grain: UsageGrain;
+  testId: string;
+}) => {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const chartTheme = useChartTheme();
+  const series = useMemo(() => toUsageSeries(points, grain), [points, grain]);
+  const option = useMemo(
+    () =>
+      usageChartOption(
+        series,
+        {
+          download: t('overview.traffic.download'),
+          upload: t('overview.traffic.upload'),
+          total: t('overview.traffic.totalLabel'),
+        },
+        chartTheme.colors,
+      ),
+    [series, t, chartTheme.colors],
+  );
+  return (
+    <Flex vertical gap={8} data-testid={testId}>
+      <Flex justify="space-between" align="baseline" gap={8} wrap>
+        <Typography.Text strong>{title}</Typography.Text>
+        <Typography.Text type="secondary" data-testid={`${testId}-total`}>
+          {t('overview.traffic.total', { value: formatBytes(series.sum) })}
+        </Typography.Text>
+      </Flex>
+      <EChart option={option} theme={chartTheme.theme} height={isMobile ? 220 : 260} aria-label={label} />
+    </Flex>
+  );
+};
+
+/** Traffic of all the user's proxies: the last 24 hours by hour and the last 30 days by day. */
+export const TrafficUsageCard = () => {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: OVERVIEW_QUERY_KEYS.traffic,
+    queryFn: ({ signal }) => fetchTrafficSummary(signal),
+  });
+
+  const body = () => {
+    if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+    if (query.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+    return (
+      <Row gutter={[24, 24]}>
+        <Col xs={24} xl={12}>
+          <UsageChart
+            title={t('overview.traffic.last24h')}
+            label={t('overview.traffic.chart24h')}
+            points={query.data.hours}
+            grain="hour"
+            testId="overview-traffic-24h"
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <UsageChart
+            title={t('overview.traffic.last30d')}
+            label={t('overview.traffic.chart30d')}
+            points={query.data.days}
+            grain="day"
+            testId="overview-traffic-30d"
+          />
+        </Col>
+      </Row>
+    );
+  };
+
+  return (
+    <Card title={t('overview.traffic.title')} data-testid="overview-traffic">
+      {body()}
+    </Card>
+  );
+};
