@@ -2,16 +2,19 @@ import { ERRORS } from '@ptc/contracts';
 import { describe, expect, it } from 'vitest';
 import { resolveRoutes } from '../app/navigation/route-tree';
 import { enUS as enUSFirst } from './en-US';
+import { proxies as enUSProxies } from './en-US/proxies';
 import { wallet as enUSWallet } from './en-US/wallet';
 import { ruRU as ruRUFirst } from './ru-RU';
+import { proxies as ruRUProxies } from './ru-RU/proxies';
 import { wallet as ruRUWallet } from './ru-RU/wallet';
 import { zhCN as zhCNFirst } from './zh-CN';
+import { proxies as zhCNProxies } from './zh-CN/proxies';
 import { wallet as zhCNWallet } from './zh-CN/wallet';
 
 // The wallet's texts load with its pages (`features/charge/wallet-texts.ts`) and are checked alike.
-const enUS = { ...enUSFirst, ...enUSWallet };
-const zhCN = { ...zhCNFirst, ...zhCNWallet };
-const ruRU = { ...ruRUFirst, ...ruRUWallet };
+const enUS = { ...enUSFirst, ...enUSWallet, ...enUSProxies };
+const zhCN = { ...zhCNFirst, ...zhCNWallet, ...zhCNProxies };
+const ruRU = { ...ruRUFirst, ...ruRUWallet, ...ruRUProxies };
 
 const LOCALE_MESSAGES = { 'en-US': enUS, 'zh-CN': zhCN, 'ru-RU': ruRU } as const;
 
