@@ -50,7 +50,7 @@ const BYTE_PRICED = [
   {
     name: 'dynamic traffic, line 1',
     path: 'dynamic/traffic',
-    form: { country: 'US', line: 1 },
+    form: { country: 'US', line: 1, rotation: true },
     pricePerGb: 5n * PTC,
     via: 'http',
   },
@@ -126,11 +126,13 @@ describe('every proxy family, generated through the API and used through a real 
   });
 
   const db = () => t.database.db;
-  const bill = () => {
-    const run = billing.then(() => billUsage(t.database));
+  /** Runs `work` when no billing run is under way, and holds the next ones until it is done. */
+  const betweenBillingRuns = <T>(work: () => Promise<T>) => {
+    const run = billing.then(work);
     billing = run.catch(() => undefined);
     return run;
   };
+  const bill = () => betweenBillingRuns(() => billUsage(t.database));
   const newTarget = async () => {
     const target = await startHttpTarget();
     targets.push(target);
@@ -252,6 +254,7 @@ describe('every proxy family, generated through the API and used through a real 
         expect(generated.charged).toBe('0.00');
         const row: ProxyAnswer = generated.data[0];
         const proxy = await proxyByPublicId(db(), row.id);
+        expect(proxy.rotation).toBe('rotation' in family.form);
 
         // 1. 1 MiB: the package covers it, the balance is not touched.
         const first = await transfer(row, target, MIB, family.via);
@@ -316,10 +319,22 @@ describe('every proxy family, generated through the API and used through a real 
         expect(exhausted.bytesUp + exhausted.bytesDown).toBe(total);
         expect(total).toBeGreaterThan(exhausted.billedBytes);
 
-        // Refused by the gateway (off: 4013), and no new traffic proxy without funds (3002).
+        // Refused by the gateway (off: 4013); switched back on, still refused for want of funds
+        // (3002) until a billing run switches it off again; no new traffic proxy either (3002).
         await expect
           .poll(() => answerThrough(row, target), { timeout: 8_000, interval: 200 })
           .toEqual({ status: 403, code: '4013' });
+        await betweenBillingRuns(async () => {
+          const on = await call(t.app, 'PUT', `/proxy/token/status/${row.id}?switch=${PROXY_STATUS.ON}`, {
+            token: buyer.token,
+          });
+          expect(on.code).toBe(0);
+          await expect
+            .poll(() => answerThrough(row, target), { timeout: 8_000, interval: 200 })
+            .toEqual({ status: 403, code: '3002' });
+        });
+        await bill();
+        expect((await readProxy(db(), proxy.id)).switch).toBe(PROXY_STATUS.OFF);
         await allowNextGeneration(db(), userId);
         const refused = await generate(t.app, buyer.token, family.path, family.form);
         expect(refused.code).toBe(3002);
