@@ -90,7 +90,7 @@ export const usageChartOption = (
         return tooltipRow(
           typeof entry.marker === 'string' ? entry.marker : '',
           entry.seriesName ?? '',
-          `${values[index] ?? 0} ${series.unit}`,
+          `${values[index] ?? 0} ${series.unitText}`,
         );
       });
       return [
@@ -101,7 +101,7 @@ export const usageChartOption = (
     },
   },
   xAxis: categoryAxis(series.labels, colors),
-  yAxis: valueAxis(colors, series.unit),
+  yAxis: valueAxis(colors, series.unitText),
   series: [
     { name: texts.download, type: 'bar', stack: 'traffic', data: series.download, barMaxWidth: 16 },
     { name: texts.upload, type: 'bar', stack: 'traffic', data: series.upload, barMaxWidth: 16 },

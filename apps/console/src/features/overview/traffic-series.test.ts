@@ -77,3 +77,12 @@ describe('usage buckets to chart series', () => {
     expect(series).toMatchObject({ labels: [], download: [], upload: [], unit: 'B', sum: 0n });
   });
 });
+
+describe('unit labels', () => {
+  it('writes units in the interface language', () => {
+    const russian = (unit: string) => ({ B: 'Б', KB: 'КБ', MB: 'МБ', GB: 'ГБ', TB: 'ТБ' })[unit] ?? unit;
+    expect(formatBytes(GB, russian)).toBe('1 ГБ');
+    const series = toUsageSeries([point('2026-03-15', 3n * MB, 0n)], 'day', russian);
+    expect(series).toMatchObject({ unit: 'MB', unitText: 'МБ', totals: ['3 МБ'] });
+  });
+});

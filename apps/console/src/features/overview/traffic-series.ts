@@ -28,11 +28,16 @@ export const toUnit = (bytes: bigint, unit: ByteUnit): number => {
   return Number(hundredths) / 100;
 };
 
+/** How a unit is written in the interface language ("GB", "ГБ"); the code itself by default. */
+export type UnitLabel = (unit: ByteUnit) => string;
+
+const asIs: UnitLabel = (unit) => unit;
+
 /** A byte count for people: "0 B", "512 B", "1.5 GB" (two decimals at most, in the best unit). */
-export const formatBytes = (bytes: bigint | string): string => {
+export const formatBytes = (bytes: bigint | string, unitLabel: UnitLabel = asIs): string => {
   const value = typeof bytes === 'string' ? readBytes(bytes) : bytes;
   const unit = pickByteUnit(value);
-  return `${toUnit(value, unit)} ${unit}`;
+  return `${toUnit(value, unit)} ${unitLabel(unit)}`;
 };
 
 /** Whether the points are hours (ISO instants) or calendar days (`YYYY-MM-DD`). */
@@ -45,6 +50,8 @@ export interface UsageSeries {
   /** Tooltip titles: the full local hour or date. */
   titles: string[];
   unit: ByteUnit;
+  /** The unit as written in the interface language. */
+  unitText: string;
   download: number[];
   upload: number[];
   /** Exact totals per point, for the tooltip. */
@@ -57,7 +64,11 @@ export interface UsageSeries {
  * Turns hourly or daily buckets into chart series, in the order the server sent them (oldest
  * first). The unit is chosen from the largest direction of any point, so bars stay readable.
  */
-export const toUsageSeries = (points: readonly UsagePoint[], grain: UsageGrain): UsageSeries => {
+export const toUsageSeries = (
+  points: readonly UsagePoint[],
+  grain: UsageGrain,
+  unitLabel: UnitLabel = asIs,
+): UsageSeries => {
   const rows = points.map((point) => ({
     time: point.time,
     down: readBytes(point.bytes_down),
@@ -75,9 +86,10 @@ export const toUsageSeries = (points: readonly UsagePoint[], grain: UsageGrain):
     labels: rows.map((row) => at(row.time).format(grain === 'hour' ? 'HH:mm' : 'MM-DD')),
     titles: rows.map((row) => at(row.time).format(grain === 'hour' ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD')),
     unit,
+    unitText: unitLabel(unit),
     download: rows.map((row) => toUnit(row.down, unit)),
     upload: rows.map((row) => toUnit(row.up, unit)),
-    totals: rows.map((row) => formatBytes(row.total)),
+    totals: rows.map((row) => formatBytes(row.total, unitLabel)),
     sum: rows.reduce((sum, row) => sum + row.total, 0n),
   };
 };

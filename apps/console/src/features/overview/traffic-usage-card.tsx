@@ -9,6 +9,7 @@ import { EChart } from './e-chart';
 import { LoadFailed } from './load-failed';
 import { fetchTrafficSummary, OVERVIEW_QUERY_KEYS } from './overview.api';
 import { formatBytes, toUsageSeries, type UsageGrain, type UsagePoint } from './traffic-series';
+import { useUnitLabel } from './use-unit-label';
 
 /** One traffic chart with its title and total. */
 const UsageChart = ({
@@ -27,7 +28,8 @@ const UsageChart = ({
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const chartTheme = useChartTheme();
-  const series = useMemo(() => toUsageSeries(points, grain), [points, grain]);
+  const unitLabel = useUnitLabel();
+  const series = useMemo(() => toUsageSeries(points, grain, unitLabel), [points, grain, unitLabel]);
   const option = useMemo(
     () =>
       usageChartOption(
@@ -46,7 +48,7 @@ const UsageChart = ({
       <Flex justify="space-between" align="baseline" gap={8} wrap>
         <Typography.Text strong>{title}</Typography.Text>
         <Typography.Text type="secondary" data-testid={`${testId}-total`}>
-          {t('overview.traffic.total', { value: formatBytes(series.sum) })}
+          {t('overview.traffic.total', { value: formatBytes(series.sum, unitLabel) })}
         </Typography.Text>
       </Flex>
       <EChart option={option} theme={chartTheme.theme} height={isMobile ? 220 : 260} aria-label={label} />

@@ -9,6 +9,12 @@ export const overview = {
   'overview.balance.hint':
     'Proxies stop when the balance runs out. Keep it topped up or turn on auto top-up.',
 
+  'overview.unit.B': 'B',
+  'overview.unit.KB': 'KB',
+  'overview.unit.MB': 'MB',
+  'overview.unit.GB': 'GB',
+  'overview.unit.TB': 'TB',
+
   'overview.traffic.title': 'Traffic usage',
   'overview.traffic.last24h': 'Last 24 hours',
   'overview.traffic.last30d': 'Last 30 days',

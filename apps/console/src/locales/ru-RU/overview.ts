@@ -11,6 +11,12 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.balance.hint':
     'Когда баланс заканчивается, прокси останавливаются. Пополняйте его вовремя или включите автопополнение.',
 
+  'overview.unit.B': 'Б',
+  'overview.unit.KB': 'КБ',
+  'overview.unit.MB': 'МБ',
+  'overview.unit.GB': 'ГБ',
+  'overview.unit.TB': 'ТБ',
+
   'overview.traffic.title': 'Использование трафика',
   'overview.traffic.last24h': 'Последние 24 часа',
   'overview.traffic.last30d': 'Последние 30 дней',

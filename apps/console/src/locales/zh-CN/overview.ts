@@ -10,6 +10,12 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.balance.topUp': '充值',
   'overview.balance.hint': '余额用尽时代理将停止工作。请及时充值或开启自动充值。',
 
+  'overview.unit.B': 'B',
+  'overview.unit.KB': 'KB',
+  'overview.unit.MB': 'MB',
+  'overview.unit.GB': 'GB',
+  'overview.unit.TB': 'TB',
+
   'overview.traffic.title': '流量使用',
   'overview.traffic.last24h': '最近 24 小时',
   'overview.traffic.last30d': '最近 30 天',
