@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { readBytes } from '../overview/traffic-series';
 import { LoadFailed } from './load-failed';
-import { usedPercent } from './used-percent';
 import { fetchTrafficPoolSummary, TRAFFIC_QUERY_KEYS } from './traffic-package.api';
+import { usedPercent } from './used-percent';
 
 const PackageUsageChart = lazy(() => import('./package-usage-chart'));
 
