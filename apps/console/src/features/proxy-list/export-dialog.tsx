@@ -129,7 +129,7 @@ const ExportForm = ({ family, selectedIds, onClose }: Omit<ExportDialogProps, 'o
           <DatePicker.RangePicker
             style={{ width: '100%' }}
             disabledDate={(date) => date.isAfter(dayjs(), 'day')}
-            data-testid="proxy-export-range-picker"
+            className="proxy-export-range-picker"
           />
         </Form.Item>
       ) : null}

@@ -53,7 +53,7 @@ export interface ReceivedCall {
 }
 
 /** An answer: the envelope's `data` (code 0), a refusal with a code of SPEC §8, or a file. */
-export type Answer = { data: unknown } | { code: number; msg: string; status?: number } | { file: Blob };
+export type Answer = { data: unknown } | { code: number; msg: string; status?: number } | { file: string };
 
 type Handler = (call: ReceivedCall) => Answer | Promise<Answer>;
 

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import type { ProxyRow } from '@ptc/contracts';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../shared/i18n/i18n';
+import { BatchActions } from './batch-actions';
+import { installBrowserStubs, mockApi, Providers, proxyRow, recordToasts } from './proxy-list.testing';
+
+const expired = (index: number) => proxyRow(index, { status: 3 });
+const working = (index: number) => proxyRow(index, { status: 1 });
+
+const renderBatch = (selected: ProxyRow[]) => {
+  const onChanged = vi.fn();
+  const onClearSelection = vi.fn();
+  render(
+    <Providers>
+      <BatchActions
+        family="dynamic-traffic"
+        selected={selected}
+        canChange
+        onChanged={onChanged}
+        onClearSelection={onClearSelection}
+      />
+    </Providers>,
+  );
+  return { onChanged, onClearSelection };
+};
+
+const confirmDelete = async () => {
+  fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+};
+
+beforeAll(() => {
+  installBrowserStubs();
+});
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en-US');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('batch delete', () => {
+  it('refuses a selection that holds a non-expired proxy with the SPEC message, sending nothing', async () => {
+    const api = mockApi();
+    const { onChanged } = renderBatch([expired(1), working(2)]);
+    fireEvent.click(screen.getByTestId('proxy-batch-delete'));
+    expect(
+      await screen.findByText(/Batch delete is invalid: only expired proxies can be deleted/),
+    ).toBeTruthy();
+    expect(api.callsTo('DELETE', '/proxy/tokens')).toHaveLength(0);
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('asks for a selection first', async () => {
+    const api = mockApi();
+    renderBatch([]);
+    fireEvent.click(screen.getByTestId('proxy-batch-delete'));
+    expect(await screen.findByText('Please select proxies first.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('deletes a selection of expired proxies after a confirmation', async () => {
+    const api = mockApi({ 'DELETE /proxy/tokens': () => ({ data: { deleted: 2 } }) });
+    const { onChanged, onClearSelection } = renderBatch([expired(1), expired(2)]);
+    fireEvent.click(screen.getByTestId('proxy-batch-delete'));
+    expect(await screen.findAllByText('Delete the selected proxies (2)?')).not.toHaveLength(0);
+    await confirmDelete();
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(api.callsTo('DELETE', '/proxy/tokens').map((call) => call.body)).toEqual([{ ids: ['p1', 'p2'] }]);
+    expect(onClearSelection).toHaveBeenCalled();
+    expect(await screen.findByText('Deleted: 2')).toBeTruthy();
+  });
+
+  it("shows the server's refusal through the code table when a proxy is no longer expired", async () => {
+    const toasts = recordToasts();
+    mockApi({
+      'DELETE /proxy/tokens': () => ({ code: 4015, msg: 'refused', status: 409 }),
+    });
+    const { onChanged, onClearSelection } = renderBatch([expired(1)]);
+    fireEvent.click(screen.getByTestId('proxy-batch-delete'));
+    await confirmDelete();
+    await waitFor(() => expect(toasts).toEqual([i18n.t('errors.ERR_PROXY_NOT_IN_EXPIRED')]));
+    expect(toasts[0]).toBe('Only expired proxies can be deleted');
+    expect(onChanged).not.toHaveBeenCalled();
+    expect(onClearSelection).not.toHaveBeenCalled();
+  });
+});
+
+describe('batch switch', () => {
+  it('switches the selection off and on with the SPEC codes 6 and 5', async () => {
+    const api = mockApi({
+      'PUT /proxy/token/status/batch/6': () => ({ data: { updated: 2 } }),
+      'PUT /proxy/token/status/batch/5': () => ({ data: { updated: 2 } }),
+    });
+    const { onChanged } = renderBatch([working(1), expired(2)]);
+    fireEvent.click(screen.getByTestId('proxy-batch-off'));
+    expect(await screen.findByText('Switched off: 2')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('proxy-batch-on'));
+    expect(await screen.findByText('Switched on: 2')).toBeTruthy();
+    expect(api.callsTo('PUT', '/proxy/token/status/batch/6').map((call) => call.body)).toEqual([
+      { ids: ['p1', 'p2'] },
+    ]);
+    expect(api.callsTo('PUT', '/proxy/token/status/batch/5')).toHaveLength(1);
+    expect(onChanged).toHaveBeenCalledTimes(2);
+  });
+
+  it('needs a selection', async () => {
+    const api = mockApi();
+    renderBatch([]);
+    fireEvent.click(screen.getByTestId('proxy-batch-on'));
+    expect(await screen.findByText('Please select proxies first.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+});
