@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, type FormInstance, Row, Select, Tag, Tooltip } from 'antd';
+import { Col, Form, type FormInstance, type FormItemProps, Row, Select, Tag, Tooltip } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -32,11 +32,16 @@ export interface AreaFieldsProps {
   /** The state and city are refused (line 3); shown disabled, with `placesDisabledHint`. */
   arePlacesDisabled?: boolean;
   placesDisabledHint?: string;
+  /** Checks of the country field instead of "required" (the universal generator's, by precision). */
+  countryRules?: FieldRules;
   /** Extra checks of the state field (the universal generator's "state or city"). */
-  stateRules?: NonNullable<Parameters<typeof Form.Item>[0]['rules']>;
+  stateRules?: FieldRules;
   /** E2E hooks: `<prefix>-country`, `<prefix>-state`, `<prefix>-city`. */
   testIdPrefix: string;
 }
+
+/** Rules of a form field. */
+type FieldRules = NonNullable<FormItemProps['rules']>;
 
 interface Option {
   value: string;
@@ -81,6 +86,7 @@ export const AreaFields = ({
   hasPlaces = true,
   arePlacesDisabled = false,
   placesDisabledHint,
+  countryRules,
   stateRules = [],
   testIdPrefix,
 }: AreaFieldsProps) => {
@@ -145,7 +151,10 @@ export const AreaFields = ({
               ) : null}
             </span>
           }
-          rules={isCountryRequired ? [{ required: true, message: t('generators.area.countryRequired') }] : []}
+          rules={
+            countryRules ??
+            (isCountryRequired ? [{ required: true, message: t('generators.area.countryRequired') }] : [])
+          }
         >
           <Select
             showSearch={{ optionFilterProp: 'label' }}

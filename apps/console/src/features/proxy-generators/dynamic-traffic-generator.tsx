@@ -48,6 +48,13 @@ const UniversalForm = ({ generate, isGenerating }: { generate: Generate; isGener
       onSubmit={(values) => void generate('dynamicCommon', buildDynamicCommonForm(values))}
       onValuesChange={(changed) => {
         if (changed.precision === 'country') form.setFieldsValue({ state: undefined, city: undefined });
+        // What was refused at the other precision no longer applies.
+        if (changed.precision) {
+          form.setFields([
+            { name: 'country', errors: [] },
+            { name: 'state', errors: [] },
+          ]);
+        }
       }}
       testIdPrefix={prefix}
     >
@@ -67,10 +74,23 @@ const UniversalForm = ({ generate, isGenerating }: { generate: Generate; isGener
         useIn="dynamic_traffic"
         isCountryRequired={precision === 'city'}
         hasPlaces={precision === 'city'}
+        // The rules read the precision from the form, so a change of it counts at once.
+        countryRules={[
+          ({ getFieldValue }) => ({
+            validator: async () => {
+              if (
+                checkUniversalArea(getFieldValue('precision'), { country: getFieldValue('country') }) ===
+                'country'
+              ) {
+                throw new Error(t('generators.area.countryRequired'));
+              }
+            },
+          }),
+        ]}
         stateRules={[
           ({ getFieldValue }) => ({
             validator: async () => {
-              const error = checkUniversalArea(precision, {
+              const error = checkUniversalArea(getFieldValue('precision'), {
                 country: getFieldValue('country'),
                 state: getFieldValue('state'),
                 city: getFieldValue('city'),

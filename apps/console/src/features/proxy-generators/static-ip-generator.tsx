@@ -232,6 +232,15 @@ export const StaticIpGenerator = ({ onGenerated }: GeneratorProps) => {
           form={form}
           useIn={`static_${type}_ip`}
           isCountryRequired={!isPicking}
+          // Read from the form, so switching to picked addresses counts at once.
+          countryRules={[
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: unknown) => {
+                if (!getFieldValue('isPicking') && !value)
+                  throw new Error(t('generators.area.countryRequired'));
+              },
+            }),
+          ]}
           testIdPrefix={TEST_ID}
         />
         <Row gutter={[16, 0]}>

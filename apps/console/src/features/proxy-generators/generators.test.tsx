@@ -1,0 +1,339 @@
+// @vitest-environment jsdom
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../../shared/i18n/i18n';
+import {
+  DynamicIpGenerator,
+  DynamicTrafficGenerator,
+  type GeneratedProxy,
+  StaticIpGenerator,
+  StaticTrafficGenerator,
+} from './index';
+import { generated, installBrowserStubs, mockApi, Providers } from './test-harness';
+
+// antd renders slowly in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 8_000 });
+
+beforeAll(() => {
+  installBrowserStubs();
+});
+
+beforeEach(async () => {
+  await changeLocale('en-US');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const typeInto = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+
+/** The input inside an antd control marked with `testId` (or the element itself). */
+const inputOf = (testId: string): HTMLInputElement => {
+  const element = screen.getByTestId(testId);
+  return (element.tagName === 'INPUT' ? element : element.querySelector('input')) as HTMLInputElement;
+};
+
+/** Opens the antd Select marked with `testId` (once it is enabled) and picks the option labelled `label`. */
+const choose = async (testId: string, label: string) => {
+  const root = await waitFor(() => {
+    const select = screen.getByTestId(testId);
+    const found = (select.closest('.ant-select') ?? select) as HTMLElement;
+    if (found.className.includes('ant-select-disabled')) throw new Error(`${testId} is disabled`);
+    return found;
+  });
+  fireEvent.mouseDown(root.querySelector('input') ?? root);
+  const option = await waitFor(() => {
+    const found = [
+      ...document.querySelectorAll<HTMLElement>(
+        '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+      ),
+    ].find((item) => item.getAttribute('title') === label);
+    if (!found) throw new Error(`no option ${label} in ${testId}`);
+    return found;
+  });
+  fireEvent.click(option);
+};
+
+const renderPanel = (panel: React.ReactNode) => render(<Providers>{panel}</Providers>);
+
+describe('DynamicIpGenerator, generate by IP', () => {
+  const openByIp = async () => {
+    fireEvent.click(await screen.findByTestId('gen-dynamic-ip-tab-by-ip'));
+    return screen.findByTestId('gen-dynamic-ip-by-ip-ip');
+  };
+
+  it('refuses a wrong IP pattern with "IP format error" and a missing one as required, posting nothing', async () => {
+    const api = mockApi();
+    renderPanel(<DynamicIpGenerator />);
+    const ip = await openByIp();
+    typeInto(ip, '69.32.3.256');
+    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    expect(await screen.findByText('IP format error')).toBeTruthy();
+
+    typeInto(ip, '69.32.*3.1');
+    expect(await screen.findByText('IP format error')).toBeTruthy();
+
+    typeInto(ip, '');
+    expect(await screen.findByText('Please enter an IP address')).toBeTruthy();
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')).toHaveLength(0);
+  });
+
+  it('shows the price for the count, posts the form the server expects and shows the proxies', async () => {
+    const api = mockApi({ 'POST /proxy/proxy/dynamic/ip/by_ip': (call) => generated(call, '0.15', '99.55') });
+    const onGenerated = vi.fn<(proxies: GeneratedProxy[]) => void>();
+    renderPanel(<DynamicIpGenerator onGenerated={onGenerated} />);
+    const ip = await openByIp();
+    typeInto(ip, ' 69.32.3.* ');
+    fireEvent.click(inputOf('gen-dynamic-ip-by-ip-auto-return'));
+    typeInto(inputOf('gen-dynamic-ip-by-ip-count'), '3');
+    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-protocol-socks5'));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('gen-dynamic-ip-by-ip-price-total').textContent).toBe('0.45 PTC'),
+    );
+    expect(screen.getByTestId('gen-dynamic-ip-by-ip-price-unit').textContent).toBe('0.15 PTC / IP');
+    const lastPrice = api.callsTo('GET', '/proxy/price').at(-1);
+    expect(Object.fromEntries(lastPrice?.query ?? [])).toEqual({ family: 'dynamic-ip', count: '3' });
+
+    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    await waitFor(() => expect(onGenerated).toHaveBeenCalledTimes(1));
+    const [post] = api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip');
+    expect(post?.contentType).toContain('application/x-www-form-urlencoded');
+    expect(post?.form).toEqual({ count: '3', protocol: 'socks5', ip: '69.32.3.*', auto_return: 'true' });
+    expect(onGenerated.mock.calls[0]?.[0]).toHaveLength(3);
+
+    const result = await screen.findByTestId('gen-dynamic-ip-result');
+    expect(
+      within(result)
+        .getAllByTestId('gen-dynamic-ip-result-line')
+        .map((line) => line.textContent),
+    ).toEqual([
+      'gw.example.test:8000:user1:pass1',
+      'gw.example.test:8000:user2:pass2',
+      'gw.example.test:8000:user3:pass3',
+    ]);
+    expect(within(result).getByTestId('gen-dynamic-ip-result-charged').textContent).toBe(
+      'Charged 0.45 PTC, balance 99.55 PTC',
+    );
+  });
+
+  it('copies a proxy as address:port:user:pass', async () => {
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    mockApi({ 'POST /proxy/proxy/dynamic/ip/by_ip': (call) => generated(call, '0.15') });
+    renderPanel(<DynamicIpGenerator />);
+    typeInto(await openByIp(), '1.2.3.4');
+    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    fireEvent.click(await screen.findByTestId('gen-dynamic-ip-result-copy'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('gw.example.test:8000:user1:pass1'));
+  });
+});
+
+describe('count limits', () => {
+  it('accepts 1 to 1000 whole proxies and posts nothing otherwise', async () => {
+    const api = mockApi();
+    renderPanel(<DynamicIpGenerator />);
+    await choose('gen-dynamic-ip-by-area-country', 'Germany');
+    const count = inputOf('gen-dynamic-ip-by-area-count');
+    const submit = screen.getByTestId('gen-dynamic-ip-by-area-submit');
+
+    typeInto(count, '1001');
+    fireEvent.click(submit);
+    expect(await screen.findByText('The quantity is at most 1000')).toBeTruthy();
+
+    typeInto(count, '0');
+    fireEvent.click(submit);
+    expect(await screen.findByText('The quantity is at least 1')).toBeTruthy();
+
+    typeInto(count, '');
+    fireEvent.click(submit);
+    expect(await screen.findByText('Please enter the quantity')).toBeTruthy();
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_area')).toHaveLength(0);
+    // An invalid count prices nothing.
+    expect(screen.getByTestId('gen-dynamic-ip-by-area-price-total').textContent).toBe('—');
+  });
+});
+
+describe('DynamicTrafficGenerator, regional', () => {
+  const openRegional = async () => {
+    fireEvent.click(await screen.findByTestId('gen-dynamic-traffic-tab-regional'));
+    await screen.findByTestId('gen-dynamic-traffic-regional-country');
+  };
+
+  it('requires a country', async () => {
+    const api = mockApi();
+    renderPanel(<DynamicTrafficGenerator />);
+    await openRegional();
+    fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-submit'));
+    expect(await screen.findByText('Please choose a country')).toBeTruthy();
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')).toHaveLength(0);
+  });
+
+  it('line 3 serves countries only: the state is cleared and locked, the price is the line 3 price', async () => {
+    const api = mockApi({ 'POST /proxy/proxy/dynamic/traffic': (call) => generated(call) });
+    renderPanel(<DynamicTrafficGenerator />);
+    await openRegional();
+    await choose('gen-dynamic-traffic-regional-country', 'United States');
+    await choose('gen-dynamic-traffic-regional-state', 'New York');
+    await waitFor(() =>
+      expect(
+        screen.getByTestId('gen-dynamic-traffic-regional-state').closest('.ant-select')?.textContent,
+      ).toContain('New York'),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('gen-dynamic-traffic-regional-price-unit').textContent).toBe('5.00 PTC / GB'),
+    );
+
+    fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-line-3'));
+    await waitFor(() =>
+      expect(screen.getByTestId('gen-dynamic-traffic-regional-price-unit').textContent).toBe('3.00 PTC / GB'),
+    );
+    expect(
+      screen.getAllByText('Line 3 serves whole countries only, without a state or city').length,
+    ).toBeGreaterThan(0);
+    const state = screen.getByTestId('gen-dynamic-traffic-regional-state');
+    const stateRoot = (state.closest('.ant-select') ?? state) as HTMLElement;
+    expect(stateRoot.className).toContain('ant-select-disabled');
+    expect(stateRoot.textContent).not.toContain('New York');
+    expect(stateRoot.textContent).toContain('Any state');
+
+    typeInto(inputOf('gen-dynamic-traffic-regional-count'), '5');
+    fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')).toHaveLength(1));
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')[0]?.form).toEqual({
+      count: '5',
+      protocol: 'http',
+      country: 'US',
+      line: '3',
+      rotation: 'false',
+    });
+    expect(await screen.findAllByTestId('gen-dynamic-traffic-result-line')).toHaveLength(5);
+  });
+
+  it('offers automatic rotation in the United States and Taiwan only', async () => {
+    const api = mockApi({ 'POST /proxy/proxy/dynamic/traffic': (call) => generated(call) });
+    renderPanel(<DynamicTrafficGenerator />);
+    await openRegional();
+    const rotation = () => screen.getByTestId('gen-dynamic-traffic-regional-rotation') as HTMLButtonElement;
+    expect(rotation().disabled).toBe(true);
+    await choose('gen-dynamic-traffic-regional-country', 'Germany');
+    expect(rotation().disabled).toBe(true);
+    await choose('gen-dynamic-traffic-regional-country', 'Taiwan');
+    await waitFor(() => expect(rotation().disabled).toBe(false));
+    fireEvent.click(rotation());
+    fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-line-2'));
+    fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')).toHaveLength(1));
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')[0]?.form).toMatchObject({
+      country: 'TW',
+      line: '2',
+      rotation: 'true',
+    });
+  });
+
+  it('after 3002 offers the charge page', async () => {
+    mockApi({
+      'POST /proxy/proxy/dynamic/traffic': () => ({
+        code: 3002,
+        msg: 'Top up your balance or buy a traffic package before generating traffic proxies',
+      }),
+    });
+    const onGenerated = vi.fn();
+    renderPanel(<DynamicTrafficGenerator onGenerated={onGenerated} />);
+    await openRegional();
+    await choose('gen-dynamic-traffic-regional-country', 'Germany');
+    fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-submit'));
+    const alert = await screen.findByTestId('gen-dynamic-traffic-failure-balance');
+    expect(within(alert).getByText('Insufficient balance, please top up')).toBeTruthy();
+    expect(within(alert).getByTestId('gen-dynamic-traffic-top-up').textContent).toBe('Top up');
+    expect(onGenerated).not.toHaveBeenCalled();
+  });
+});
+
+describe('DynamicTrafficGenerator, universal', () => {
+  it('generates at country level without a country, and needs a state or city at state/city level', async () => {
+    const api = mockApi({ 'POST /proxy/proxy/dynamic/common/traffic': (call) => generated(call) });
+    renderPanel(<DynamicTrafficGenerator />);
+    await screen.findByTestId('gen-dynamic-traffic-universal-form');
+    fireEvent.click(screen.getByTestId('gen-dynamic-traffic-universal-precision-city'));
+    await choose('gen-dynamic-traffic-universal-country', 'United States');
+    fireEvent.click(screen.getByTestId('gen-dynamic-traffic-universal-submit'));
+    expect(await screen.findByText('Choose a state or a city')).toBeTruthy();
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/common/traffic')).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('gen-dynamic-traffic-universal-precision-country'));
+    fireEvent.click(screen.getByTestId('gen-dynamic-traffic-universal-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/common/traffic')).toHaveLength(1));
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/common/traffic')[0]?.form).toEqual({
+      precision: 'country',
+      count: '1',
+      protocol: 'http',
+      country: 'US',
+    });
+  });
+});
+
+describe('StaticIpGenerator', () => {
+  it('prices type, days and count before purchase and posts them with auto renew', async () => {
+    const api = mockApi({ 'POST /proxy/proxy/static/ip': (call) => generated(call, '0.25') });
+    renderPanel(<StaticIpGenerator />);
+    const total = () => screen.getByTestId('gen-static-ip-price-total').textContent;
+    await screen.findByTestId('gen-static-ip-form');
+    typeInto(inputOf('gen-static-ip-count'), '2');
+    await waitFor(() => expect(total()).toBe('15.98 PTC'));
+    expect(screen.getByTestId('gen-static-ip-price-unit').textContent).toBe('7.99 PTC / 30 days');
+
+    fireEvent.click(screen.getByTestId('gen-static-ip-days-1'));
+    await waitFor(() => expect(total()).toBe('1.00 PTC'));
+    fireEvent.click(screen.getByTestId('gen-static-ip-type-datacenter'));
+    await waitFor(() => expect(total()).toBe('0.50 PTC'));
+    expect(screen.getByTestId('gen-static-ip-price-unit').textContent).toBe('0.25 PTC / day');
+    expect(api.callsTo('GET', '/proxy/area/countries').at(-1)?.query.get('use_in')).toBe(
+      'static_datacenter_ip',
+    );
+
+    fireEvent.click(screen.getByTestId('gen-static-ip-submit'));
+    expect(await screen.findByText('Please choose a country')).toBeTruthy();
+    await choose('gen-static-ip-country', 'Germany');
+    fireEvent.click(screen.getByTestId('gen-static-ip-auto-renew'));
+    fireEvent.click(screen.getByTestId('gen-static-ip-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/static/ip')).toHaveLength(1));
+    expect(api.callsTo('POST', '/proxy/proxy/static/ip')[0]?.form).toEqual({
+      count: '2',
+      protocol: 'http',
+      type: 'datacenter',
+      country: 'DE',
+      days: '1',
+      auto_renew: 'true',
+    });
+  });
+});
+
+describe('StaticTrafficGenerator', () => {
+  it('shows the per-GB price of the type and posts type and place', async () => {
+    const api = mockApi({ 'POST /proxy/proxy/static/traffic': (call) => generated(call) });
+    renderPanel(<StaticTrafficGenerator />);
+    await screen.findByTestId('gen-static-traffic-form');
+    await waitFor(() =>
+      expect(screen.getByTestId('gen-static-traffic-price-unit').textContent).toBe('5.00 PTC / GB'),
+    );
+    fireEvent.click(screen.getByTestId('gen-static-traffic-type-datacenter'));
+    await waitFor(() =>
+      expect(screen.getByTestId('gen-static-traffic-price-unit').textContent).toBe('1.00 PTC / GB'),
+    );
+    await choose('gen-static-traffic-country', 'United States');
+    await choose('gen-static-traffic-city', 'New York');
+    fireEvent.click(screen.getByTestId('gen-static-traffic-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/static/traffic')).toHaveLength(1));
+    expect(api.callsTo('POST', '/proxy/proxy/static/traffic')[0]?.form).toEqual({
+      count: '1',
+      protocol: 'http',
+      type: 'datacenter',
+      country: 'US',
+      city: 'newyork',
+    });
+  });
+});
