@@ -98,6 +98,10 @@ const chargePage: PageLoader = () => import('./features/charge/charge.page');
 const wechatPayPage: PageLoader = () => import('./features/wechat-pay/wechat-pay.page');
 const stripePage: PageLoader = () => import('./features/stripe/stripe.page');
 const overviewPage: PageLoader = () => import('./features/overview/overview.page');
+const dynamicTrafficPage: PageLoader = () => import('./features/proxy-pages/dynamic-traffic.page');
+const dynamicIpPage: PageLoader = () => import('./features/proxy-pages/dynamic-ip.page');
+const staticTrafficPage: PageLoader = () => import('./features/proxy-pages/static-traffic.page');
+const staticIpPage: PageLoader = () => import('./features/proxy-pages/static-ip.page');
 
 /** Public pages: the `page` layout, reachable without a token. */
 const publicGroup: AppRoute = {
@@ -215,7 +219,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.proxy.dynamicTraffic',
         order: 1,
         layout: 'default',
-        page: comingSoon,
+        page: dynamicTrafficPage,
       },
       {
         name: 'proxyDynamicIp',
@@ -223,7 +227,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.proxy.dynamicIp',
         order: 2,
         layout: 'default',
-        page: comingSoon,
+        page: dynamicIpPage,
       },
       {
         name: 'proxyStaticTraffic',
@@ -231,7 +235,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.proxy.staticTraffic',
         order: 3,
         layout: 'default',
-        page: comingSoon,
+        page: staticTrafficPage,
       },
       {
         name: 'proxyStaticIp',
@@ -239,7 +243,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.proxy.staticIp',
         order: 4,
         layout: 'default',
-        page: comingSoon,
+        page: staticIpPage,
       },
     ],
   },
