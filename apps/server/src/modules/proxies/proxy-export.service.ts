@@ -7,6 +7,7 @@ import { gatewayOf, type ProxiesDeps } from './proxies.deps';
 import { presentProxy } from './proxies.presenter';
 import { findOwnProxies, findProxiesCreatedBetween } from './proxies.repository';
 import { insertExport, takeExport } from './proxy-export.repository';
+import { buildXlsx } from './proxy-export.xlsx';
 import { familyOf } from './proxy-family';
 
 /** How long an export file can be downloaded. */
@@ -64,11 +65,12 @@ const exportRow = (row: ProxyRow): (string | number)[] => [
 
 /** The file of an export: csv (UTF-8 with BOM, so spreadsheets read remarks right), xls (BIFF8) or xlsx. */
 export const buildExportFile = (rows: ProxyRow[], format: ExportFormat): Buffer => {
+  if (format === 'xlsx') return buildXlsx('proxies', [[...EXPORT_COLUMNS], ...rows.map(exportRow)]);
   const sheet = utils.aoa_to_sheet([[...EXPORT_COLUMNS], ...rows.map(exportRow)]);
   if (format === 'csv') return Buffer.from(`\ufeff${utils.sheet_to_csv(sheet)}\n`, 'utf8');
   const book = utils.book_new();
   utils.book_append_sheet(book, sheet, 'proxies');
-  return write(book, { type: 'buffer', bookType: format === 'xls' ? 'biff8' : 'xlsx', compression: true });
+  return write(book, { type: 'buffer', bookType: 'biff8' });
 };
 
 const tooMany = () =>
