@@ -1,4 +1,4 @@
-import { and, asc, type Database, eq, exits, inArray, isNull, proxies, sql, users } from '@ptc/db';
+import { and, asc, type Database, eq, exits, inArray, isNull, proxies, queryRows, sql, users } from '@ptc/db';
 import { isExitLeased } from '../areas/supply';
 import { sumUsableBytes } from '../traffic/traffic-pools.repository';
 
@@ -125,6 +125,46 @@ export const findRotatingExitsByIp = (db: Database, ipRegex: string, limit: numb
     .orderBy(asc(exits.id))
     .limit(limit);
 
-/** Inserts the generated proxies in one statement. */
-export const insertProxies = (db: Database, rows: (typeof proxies.$inferInsert)[]) =>
-  db.insert(proxies).values(rows).returning();
+type NewProxy = typeof proxies.$inferInsert;
+
+/** A column's name in the database: the schema is declared in camelCase and stored in snake_case. */
+const storedName = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** A value as JSON carries it to `json_to_recordset`, which reads it with the column's own type. */
+const jsonValue = (value: unknown) =>
+  value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? value.toString() : value;
+
+/**
+ * Inserts the generated proxies in one statement and answers them, in order. The rows travel as
+ * ONE JSON parameter unpacked by `json_to_recordset`: a multi-row VALUES of 500 proxies has
+ * about 12 000 parameters, and building that statement cost more CPU than the database spent
+ * running it. Every row carries the same columns (`proxyRows`); the inserted rows are then read
+ * back through the typed select, which yields exactly what `insert … returning` would.
+ */
+export const insertProxies = async (db: Database, rows: NewProxy[]) => {
+  const [first] = rows;
+  if (!first) return [];
+  const keys = Object.keys(first) as (keyof NewProxy)[];
+  const names = keys.map(storedName);
+  const columns = sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  const types = sql.join(
+    keys.map(
+      (key, index) => sql`${sql.identifier(names[index] ?? key)} ${sql.raw(proxies[key].getSQLType())}`,
+    ),
+    sql`, `,
+  );
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(keys.map((key, index) => [names[index], jsonValue(row[key])]))),
+  );
+  const inserted = await queryRows<{ id: string | number | bigint }>(
+    db,
+    sql`insert into ${proxies} (${columns})
+        select ${columns} from json_to_recordset(${json}::json) as ${sql.identifier('generated')}(${types})
+        returning ${sql.identifier('id')}`,
+  );
+  const ids = inserted.map((row) => BigInt(row.id));
+  return db.select().from(proxies).where(inArray(proxies.id, ids)).orderBy(asc(proxies.id));
+};
