@@ -9,15 +9,7 @@ import {
   fetchAreas,
   GENERATOR_QUERY_KEYS,
 } from './generators.api';
-
-/** Region names in the interface language (`Intl.DisplayNames`), or `undefined` where unsupported. */
-const regionNames = (locale: string): Intl.DisplayNames | undefined => {
-  try {
-    return new Intl.DisplayNames([locale, 'en'], { type: 'region', fallback: 'none' });
-  } catch {
-    return undefined;
-  }
-};
+import { useCountryName } from './region-names';
 
 /** Props of {@link AreaFields}. */
 export interface AreaFieldsProps {
@@ -29,9 +21,8 @@ export interface AreaFieldsProps {
   isCountryRequired: boolean;
   /** Shows the state and city pickers. */
   hasPlaces?: boolean;
-  /** The state and city are refused (line 3); shown disabled, with `placesDisabledHint`. */
+  /** The state and city are refused (line 3): shown disabled; the field that refuses them says why. */
   arePlacesDisabled?: boolean;
-  placesDisabledHint?: string;
   /** Checks of the country field instead of "required" (the universal generator's, by precision). */
   countryRules?: FieldRules;
   /** Extra checks of the state field (the universal generator's "state or city"). */
@@ -49,7 +40,11 @@ interface Option {
 }
 
 /** One level of the cascade, searched on the server by keyword (states and cities come in pages of 100). */
-const useAreaOptions = (level: AreaLevel, query: AreaQuery | null, localize?: (code: string) => string) => {
+const useAreaOptions = (
+  level: AreaLevel,
+  query: AreaQuery | null,
+  localize?: (code: string) => string | undefined,
+) => {
   const queryKey = GENERATOR_QUERY_KEYS.areas(level, query ?? { use_in: 'dynamic_traffic' });
   const result = useQuery({
     queryKey,
@@ -85,12 +80,11 @@ export const AreaFields = ({
   isCountryRequired,
   hasPlaces = true,
   arePlacesDisabled = false,
-  placesDisabledHint,
   countryRules,
   stateRules = [],
   testIdPrefix,
 }: AreaFieldsProps) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const country = Form.useWatch<string | undefined>('country', form);
   const state = Form.useWatch<string | undefined>('state', form);
   const [stateKeyword, setStateKeyword] = useState('');
@@ -98,17 +92,10 @@ export const AreaFields = ({
   const deferredStateKeyword = useDeferredValue(stateKeyword.trim());
   const deferredCityKeyword = useDeferredValue(cityKeyword.trim());
 
-  const names = useMemo(() => regionNames(i18n.language), [i18n.language]);
-  const localizeCountry = useMemo(
-    () => (code: string) => {
-      const name = names?.of(code.toUpperCase());
-      return name && name !== code.toUpperCase() ? name : code;
-    },
-    [names],
-  );
-  const countries = useAreaOptions('countries', { use_in: useIn }, names ? localizeCountry : undefined);
+  const countryName = useCountryName();
   // The server's English name stands in when the browser has no localized one.
-  const countryOptions = useMemo(() => countries.options, [countries.options]);
+  const countries = useAreaOptions('countries', { use_in: useIn }, countryName);
+  const countryOptions = countries.options;
   const placesOn = hasPlaces && Boolean(country) && !arePlacesDisabled;
   const states = useAreaOptions(
     'states',
@@ -128,11 +115,7 @@ export const AreaFields = ({
       : null,
   );
 
-  const placeHint = arePlacesDisabled
-    ? placesDisabledHint
-    : country
-      ? undefined
-      : t('generators.area.countryFirst');
+  const placeHint = !arePlacesDisabled && !country ? t('generators.area.countryFirst') : undefined;
 
   return (
     <Row gutter={[16, 0]}>

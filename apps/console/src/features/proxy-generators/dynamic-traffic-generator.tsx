@@ -142,7 +142,6 @@ const RegionalForm = ({ generate, isGenerating }: { generate: Generate; isGenera
         useIn="dynamic_traffic"
         isCountryRequired
         arePlacesDisabled={isCountryOnlyLine(line)}
-        placesDisabledHint={t('generators.line.countryOnly', { line: COUNTRY_ONLY_LINE })}
         stateRules={[
           ({ getFieldValue }) => ({
             validator: async () => {

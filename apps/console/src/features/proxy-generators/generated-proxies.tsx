@@ -2,13 +2,14 @@ import { CopyOutlined } from '@ant-design/icons';
 import { type AppError, ERRORS, formatPtc, parsePtc } from '@ptc/contracts';
 import { Alert, App, Button, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { WEBAPP_BASE_PATH } from '../../routes';
+import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { getWalletPath } from '../charge/wallet-paths';
 import { copyText, proxyLine } from './copy-text';
 import type { GeneratedProxy, GenerationResult } from './generators.api';
+import { useCountryName } from './region-names';
 
 /** Rows per page of the result table (a generation makes up to 1 000). */
 const PAGE_SIZE = 10;
@@ -38,9 +39,17 @@ export const useCopy = () => {
   };
 };
 
-const placeOf = (proxy: GeneratedProxy, anyText: string): string =>
-  proxy.area.label ??
-  ([proxy.area.country, proxy.area.state, proxy.area.city].filter(Boolean).join(' / ') || anyText);
+/** Where a proxy exits: the exit's label, else its country (in the interface language), state and city. */
+const placeOf = (
+  proxy: GeneratedProxy,
+  anyText: string,
+  countryName: (code: string) => string | undefined,
+): string => {
+  if (proxy.area.label) return proxy.area.label;
+  const { country, state, city } = proxy.area;
+  const parts = [country ? (countryName(country) ?? country) : null, state, city].filter(Boolean);
+  return parts.length > 0 ? parts.join(' / ') : anyText;
+};
 
 const ptc = (text: string): string => {
   try {
@@ -64,17 +73,66 @@ export interface GeneratedProxiesProps {
 export const GeneratedProxies = ({ result, testIdPrefix }: GeneratedProxiesProps) => {
   const { t } = useTranslation();
   const copy = useCopy();
+  const isMobile = useIsMobile();
+  const countryName = useCountryName();
   const proxies = result.data;
   const hasExpiry = proxies.some((proxy) => proxy.expire_time);
   const charged = ptc(result.charged);
 
-  const columns = useMemo<TableColumnsType<GeneratedProxy>>(
-    () => [
+  const place = (proxy: GeneratedProxy) => placeOf(proxy, t('generators.area.any'), countryName);
+  const expiry = (proxy: GeneratedProxy) =>
+    proxy.expire_time ? dayjs(proxy.expire_time).format('YYYY-MM-DD HH:mm') : '—';
+
+  const columns = ((): TableColumnsType<GeneratedProxy> => {
+    const copyButton = (proxy: GeneratedProxy) => (
+      <Button
+        type="text"
+        size="small"
+        icon={<CopyOutlined />}
+        aria-label={t('generators.result.copy')}
+        title={t('generators.result.copy')}
+        onClick={() => void copy(proxyLine(proxy))}
+        data-testid={`${testIdPrefix}-result-copy`}
+      />
+    );
+    if (isMobile) {
+      // One column: the copy button first, the proxy wrapped, its details below.
+      return [
+        {
+          key: 'proxy',
+          title: t('generators.result.proxy'),
+          render: (_value, proxy) => (
+            <Flex align="start" gap={4}>
+              {copyButton(proxy)}
+              <Flex vertical gap={2} style={{ minWidth: 0 }}>
+                <Typography.Text
+                  code
+                  style={{ wordBreak: 'break-all' }}
+                  data-testid={`${testIdPrefix}-result-line`}
+                >
+                  {proxyLine(proxy)}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {[
+                    t(`generators.protocol.${proxy.protocol}`),
+                    place(proxy),
+                    hasExpiry ? expiry(proxy) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography.Text>
+              </Flex>
+            </Flex>
+          ),
+        },
+      ];
+    }
+    return [
       {
         key: 'proxy',
         title: t('generators.result.proxy'),
         render: (_value, proxy) => (
-          <Flex align="center" gap={4} style={{ minWidth: 0 }}>
+          <Flex align="center" gap={4}>
             <Typography.Text
               code
               style={{ whiteSpace: 'nowrap' }}
@@ -82,42 +140,27 @@ export const GeneratedProxies = ({ result, testIdPrefix }: GeneratedProxiesProps
             >
               {proxyLine(proxy)}
             </Typography.Text>
-            <Button
-              type="text"
-              size="small"
-              icon={<CopyOutlined />}
-              aria-label={t('generators.result.copy')}
-              title={t('generators.result.copy')}
-              onClick={() => void copy(proxyLine(proxy))}
-              data-testid={`${testIdPrefix}-result-copy`}
-            />
+            {copyButton(proxy)}
           </Flex>
         ),
       },
       {
         key: 'protocol',
         title: t('generators.protocol'),
-        width: 90,
         render: (_value, proxy) => t(`generators.protocol.${proxy.protocol}`),
       },
-      {
-        key: 'place',
-        title: t('generators.result.place'),
-        render: (_value, proxy) => placeOf(proxy, t('generators.area.any')),
-      },
+      { key: 'place', title: t('generators.result.place'), render: (_value, proxy) => place(proxy) },
       ...(hasExpiry
         ? [
             {
               key: 'expire',
               title: t('generators.result.expires'),
-              render: (_value: unknown, proxy: GeneratedProxy) =>
-                proxy.expire_time ? dayjs(proxy.expire_time).format('YYYY-MM-DD HH:mm') : '—',
+              render: (_value: unknown, proxy: GeneratedProxy) => expiry(proxy),
             },
           ]
         : []),
-    ],
-    [t, copy, hasExpiry, testIdPrefix],
-  );
+    ];
+  })();
 
   return (
     <Flex vertical gap={12} data-testid={`${testIdPrefix}-result`}>

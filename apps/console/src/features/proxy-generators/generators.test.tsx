@@ -59,12 +59,12 @@ const choose = async (testId: string, label: string) => {
 
 const renderPanel = (panel: React.ReactNode) => render(<Providers>{panel}</Providers>);
 
-describe('DynamicIpGenerator, generate by IP', () => {
-  const openByIp = async () => {
-    fireEvent.click(await screen.findByTestId('gen-dynamic-ip-tab-by-ip'));
-    return screen.findByTestId('gen-dynamic-ip-by-ip-ip');
-  };
+const openByIp = async () => {
+  fireEvent.click(await screen.findByTestId('gen-dynamic-ip-tab-by-ip'));
+  return screen.findByTestId('gen-dynamic-ip-by-ip-ip');
+};
 
+describe('DynamicIpGenerator, generate by IP', () => {
   it('refuses a wrong IP pattern with "IP format error" and a missing one as required, posting nothing', async () => {
     const api = mockApi();
     renderPanel(<DynamicIpGenerator />);
@@ -129,6 +129,32 @@ describe('DynamicIpGenerator, generate by IP', () => {
     fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
     fireEvent.click(await screen.findByTestId('gen-dynamic-ip-result-copy'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('gw.example.test:8000:user1:pass1'));
+  });
+});
+
+describe('results on a phone, without a clipboard', () => {
+  it('shows each proxy wrapped with its details and offers the text to copy by hand', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined });
+    document.execCommand = () => false;
+    mockApi({ 'POST /proxy/proxy/dynamic/ip/by_ip': (call) => generated(call, '0.15') });
+    try {
+      renderPanel(<DynamicIpGenerator />);
+      typeInto(await openByIp(), '1.2.3.*');
+      fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+      const result = await screen.findByTestId('gen-dynamic-ip-result');
+      // One column on a phone: no protocol or place header, the details under the proxy.
+      expect(within(result).queryByText('Protocol')).toBeNull();
+      expect(within(result).getByText('HTTP · United States')).toBeTruthy();
+      fireEvent.click(within(result).getByTestId('gen-dynamic-ip-result-copy-all'));
+      const fallback = (await screen.findByTestId('generated-copy-fallback')) as HTMLTextAreaElement;
+      expect(fallback.value).toBe('gw.example.test:8000:user1:pass1');
+      expect(
+        screen.getAllByText('The clipboard is not supported here; copy the text below').length,
+      ).toBeGreaterThan(0);
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
+    }
   });
 });
 
@@ -309,6 +335,95 @@ describe('StaticIpGenerator', () => {
       days: '1',
       auto_renew: 'true',
     });
+  });
+});
+
+describe('StaticIpGenerator, chosen addresses', () => {
+  it('searches the store on request, buys the picked addresses and reports the search limit (4010)', async () => {
+    let searches = 0;
+    const api = mockApi({
+      'GET /proxy/store/static': () => {
+        searches += 1;
+        if (searches > 1) {
+          return { code: 4010, msg: 'Static search by IP is limited to 50 a day', status: 429 };
+        }
+        return {
+          data: {
+            records: [
+              {
+                id: '11',
+                ip: '203.0.113.11',
+                country: 'US',
+                state: 'NY',
+                city: 'newyork',
+                label: null,
+                type: 'residential',
+              },
+              {
+                id: '12',
+                ip: '203.0.113.12',
+                country: 'US',
+                state: 'NY',
+                city: 'newyork',
+                label: null,
+                type: 'residential',
+              },
+              {
+                id: '13',
+                ip: '203.0.113.13',
+                country: 'US',
+                state: 'NY',
+                city: 'newyork',
+                label: null,
+                type: 'residential',
+              },
+            ],
+          },
+        };
+      },
+      'POST /proxy/proxy/static/ip': (call) => generated(call, '7.99'),
+    });
+    renderPanel(<StaticIpGenerator />);
+    await screen.findByTestId('gen-static-ip-form');
+    fireEvent.click(screen.getByTestId('gen-static-ip-pick'));
+    fireEvent.click(await screen.findByTestId('gen-static-ip-submit'));
+    expect(await screen.findByText('Choose at least one address')).toBeTruthy();
+    expect(api.callsTo('GET', '/proxy/store/static')).toHaveLength(0);
+
+    typeInto(screen.getByTestId('gen-static-ip-store-ip'), '203.0.113');
+    fireEvent.click(screen.getByTestId('gen-static-ip-store-search'));
+    const store = await screen.findByTestId('gen-static-ip-store');
+    await within(store).findByText('203.0.113.12');
+    expect(Object.fromEntries(api.callsTo('GET', '/proxy/store/static')[0]?.query ?? [])).toEqual({
+      type: 'residential',
+      ip: '203.0.113',
+      page_size: '100',
+    });
+    const rowBox = (ip: string) =>
+      within(store).getByText(ip).closest('tr')?.querySelector('input[type="checkbox"]') as HTMLInputElement;
+    fireEvent.click(rowBox('203.0.113.11'));
+    fireEvent.click(rowBox('203.0.113.13'));
+    await waitFor(() =>
+      expect(screen.getByTestId('gen-static-ip-price-total').textContent).toBe('15.98 PTC'),
+    );
+    expect(screen.getByText('2 chosen')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('gen-static-ip-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/static/ip')).toHaveLength(1));
+    expect(api.callsTo('POST', '/proxy/proxy/static/ip')[0]?.form).toEqual({
+      count: '2',
+      exit_ids: '11,13',
+      protocol: 'http',
+      type: 'residential',
+      days: '30',
+      auto_renew: 'false',
+    });
+
+    fireEvent.click(screen.getByTestId('gen-static-ip-store-search'));
+    const limit = await screen.findByTestId('gen-static-ip-store-failure-search-limit');
+    expect(
+      within(limit).getByText('Buying a residential static proxy restores them.', { exact: false }),
+    ).toBeTruthy();
   });
 });
 
