@@ -33,11 +33,12 @@ const baseOption = (colors: ChartColors) =>
     backgroundColor: 'transparent',
     color: [...colors.series],
     textStyle: { color: colors.text },
+    // The unit sits above the value axis and the legend below the chart, so neither covers the other.
     grid: {
       left: 4,
       right: 12,
-      top: 40,
-      bottom: 4,
+      top: 28,
+      bottom: 32,
       outerBoundsMode: 'same',
       outerBoundsContain: 'axisLabel',
     },
@@ -49,7 +50,14 @@ const baseOption = (colors: ChartColors) =>
       textStyle: { color: colors.text },
       axisPointer: { type: 'shadow' },
     },
-    legend: { type: 'scroll', top: 0, left: 0, right: 0, textStyle: { color: colors.secondaryText } },
+    legend: {
+      type: 'scroll',
+      bottom: 0,
+      left: 0,
+      right: 0,
+      textStyle: { color: colors.secondaryText },
+      pageTextStyle: { color: colors.secondaryText },
+    },
   }) satisfies ChartOption;
 
 const categoryAxis = (labels: readonly string[], colors: ChartColors) => ({
@@ -135,7 +143,7 @@ export const costChartOption = (
       ].join('');
     },
   },
-  xAxis: categoryAxis(chart.periods, colors),
+  xAxis: categoryAxis(chart.labels, colors),
   yAxis: {
     ...valueAxis(colors, 'PTC'),
     // Heights are whole cents; ticks stay whole cents so they print exactly.

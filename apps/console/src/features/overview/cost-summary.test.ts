@@ -71,6 +71,7 @@ describe('cost summary to the chart', () => {
   it('stacks only the categories that add up to the total, per period in order', () => {
     const chart = toCostChart(summary);
     expect(chart.periods).toEqual(['2026-03-14', '2026-03-15']);
+    expect(chart.labels).toEqual(['03-14', '03-15']);
     expect(chart.series.map((series) => series.category)).toEqual(STACKED_CATEGORIES);
     expect(Object.fromEntries(chart.series.map((series) => [series.category, series.cents]))).toEqual({
       dynamic_ip: [0, 15],
@@ -89,6 +90,15 @@ describe('cost summary to the chart', () => {
       chart.series.reduce((sum, series) => sum + (series.cents[index] ?? 0), 0),
     );
     expect(stacked).toEqual([425, 814]);
+  });
+
+  it('labels months in full', () => {
+    const chart = toCostChart({
+      ...summary,
+      statistics_type: 'month',
+      records: [{ time: '2026-03', costs: summary.totals }],
+    });
+    expect(chart.labels).toEqual(['2026-03']);
   });
 
   it('formats axis ticks given in cents', () => {

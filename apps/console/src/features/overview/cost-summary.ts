@@ -62,8 +62,10 @@ export const toCostRows = (totals: Costs): CostRow[] =>
 
 /** The cost chart of a range: one stacked bar per period and category. */
 export interface CostChart {
-  /** Days (`YYYY-MM-DD`) or months (`YYYY-MM`), oldest first. */
+  /** Days (`YYYY-MM-DD`) or months (`YYYY-MM`), oldest first; the tooltip's titles. */
   periods: string[];
+  /** Axis labels: `MM-DD` per day (the range shows the year), `YYYY-MM` per month. */
+  labels: string[];
   /**
    * Whole cents per period of each stacked category: plotted heights only, exact integers.
    * Texts come from {@link CostChart.texts}.
@@ -87,6 +89,7 @@ export const toCostChart = (summary: CostSummary): CostChart => {
   ) as Record<CostCategory, string[]>;
   return {
     periods,
+    labels: periods.map((period) => (summary.statistics_type === 'day' ? period.slice(5) : period)),
     series: STACKED_CATEGORIES.map((category) => ({
       category,
       cents: summary.records.map((record) => toCents(readCost(record.costs[category]))),

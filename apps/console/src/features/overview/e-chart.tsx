@@ -1,4 +1,4 @@
-import { BarChart, type BarSeriesOption, LineChart, type LineSeriesOption } from 'echarts/charts';
+import { BarChart, type BarSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
   type GridComponentOption,
@@ -11,12 +11,13 @@ import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { type CSSProperties, useEffect, useRef } from 'react';
 
-// Only the parts the console draws, so the chunk carries no unused chart type.
-use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+// Only the parts the console draws (bar charts, axes, legend, tooltip, canvas): ECharts' core is
+// most of the chunk, every chart type or component more adds to it.
+use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** The options the console's charts may use. */
 export type ChartOption = ComposeOption<
-  BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+  BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
 >;
 
 /** Colour scheme of the chart, following the settings drawer. */

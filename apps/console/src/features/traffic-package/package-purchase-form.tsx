@@ -27,6 +27,9 @@ import {
   type TrafficPlan,
 } from './traffic-package.api';
 
+// Tags wrap inside a narrow card (two cards a row at 390 px) rather than overflow it.
+const TAG_STYLE = { margin: 0, whiteSpace: 'normal', maxWidth: '100%' } as const;
+
 /** One package on sale: size, price per GB, amount, discount, validity and purchase limit. */
 const PlanCard = ({
   plan,
@@ -57,17 +60,17 @@ const PlanCard = ({
         </Typography.Text>
         <Flex gap={4} wrap>
           {plan.discount_percent > 0 ? (
-            <Tag color="red" style={{ margin: 0 }}>
+            <Tag color="red" style={TAG_STYLE}>
               {t('trafficPackage.plan.discount', { percent: plan.discount_percent })}
             </Tag>
           ) : null}
-          <Tag color={plan.permanent ? 'green' : 'gold'} style={{ margin: 0 }}>
+          <Tag color={plan.permanent ? 'green' : 'gold'} style={TAG_STYLE}>
             {plan.permanent
               ? t('trafficPackage.plan.permanent')
               : t('trafficPackage.plan.validDays', { days: plan.valid_days ?? 0 })}
           </Tag>
           {plan.limit_per_user !== null ? (
-            <Tag style={{ margin: 0 }}>{t('trafficPackage.plan.limit', { limit: plan.limit_per_user })}</Tag>
+            <Tag style={TAG_STYLE}>{t('trafficPackage.plan.limit', { limit: plan.limit_per_user })}</Tag>
           ) : null}
         </Flex>
       </Flex>
