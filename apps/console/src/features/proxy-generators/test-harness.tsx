@@ -213,7 +213,7 @@ export const Providers = ({ children }: { children: ReactNode }) => {
   return (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider theme={{ token: { motion: false } }} wave={{ disabled: true }}>
+        <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }} wave={{ disabled: true }}>
           <App>
             <MemoryRouter initialEntries={['/proxy/dynamic/ip']}>{children}</MemoryRouter>
           </App>
