@@ -1,0 +1,205 @@
+// @vitest-environment jsdom
+import { COST_CATEGORIES, type UserInfo } from '@ptc/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import dayjs from 'dayjs';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../shared/api/query-client';
+import { changeLocale, i18n } from '../../shared/i18n/i18n';
+import { setUserInfo } from '../../shared/session/session';
+
+// The canvas is ECharts' business (see e-chart.test.tsx); here the chart shows what it was given.
+vi.mock('./e-chart', () => ({
+  EChart: (props: {
+    'aria-label': string;
+    'data-testid'?: string;
+    option: { xAxis?: { data?: string[] } };
+  }) => (
+    <div role="img" aria-label={props['aria-label']} data-testid={props['data-testid']}>
+      {props.option.xAxis?.data?.join(',')}
+    </div>
+  ),
+}));
+
+const { default: OverviewPage } = await import('./overview.page');
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 8_000 });
+
+const MB = 1n << 20n;
+const point = (time: string, down: bigint, up = 0n) => ({
+  time,
+  bytes_down: down.toString(),
+  bytes_up: up.toString(),
+  bytes: (down + up).toString(),
+});
+const zeroCosts = Object.fromEntries(COST_CATEGORIES.map((category) => [category, '0.000000']));
+
+let requests: URL[];
+
+const answer = (data: unknown) =>
+  new Response(JSON.stringify({ code: 0, msg: 'success', data }), {
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** The summary calls as the server answers them. */
+const fakeFetch = async (input: RequestInfo | URL) => {
+  const url = new URL(String(input), 'http://console.test');
+  requests.push(url);
+  const path = url.pathname.replace(/^\/api/, '');
+  if (path === '/user/info') {
+    return answer({ user_name: 'alice', email: 'a@example.com', phone: null, balance: '452.020000' });
+  }
+  if (path === '/proxy/summary/traffic') {
+    const hours = Array.from({ length: 24 }, (_, index) =>
+      point(new Date(Date.UTC(2026, 2, 15, index)).toISOString(), index === 23 ? 30n * MB : 0n),
+    );
+    const days = Array.from({ length: 30 }, (_, index) =>
+      point(dayjs('2026-02-14').add(index, 'day').format('YYYY-MM-DD'), index === 29 ? 39n * MB : 0n, MB),
+    );
+    return answer({ hours, days, total_24h: (30n * MB).toString(), total_30d: (69n * MB).toString() });
+  }
+  if (path === '/proxy/summary/proxies') {
+    return answer({
+      families: [
+        { family: 'dynamic-ip', total: 2, normal: 2, invalid: 0, expired: 0, unhealthy: 0, on: 2, off: 0 },
+      ],
+      total: 2,
+    });
+  }
+  const cost = /^\/proxy\/summary\/cost\/(day|month)$/.exec(path);
+  if (cost) {
+    const start = url.searchParams.get('start') ?? '';
+    const end = url.searchParams.get('end') ?? '';
+    return answer({
+      statistics_type: cost[1],
+      start,
+      end,
+      records: [
+        { time: start, costs: zeroCosts },
+        { time: end, costs: { ...zeroCosts, dynamic_ip: '0.300000', vm: '3.000000', total: '3.300000' } },
+      ],
+      totals: { ...zeroCosts, dynamic_ip: '0.300000', vm: '3.000000', total: '3.300000' },
+    });
+  }
+  return new Response(JSON.stringify({ code: 404, msg: 'Not found', data: null }), { status: 404 });
+};
+
+const renderPage = () => {
+  const router = createMemoryRouter([{ path: '/dashboard/overview', element: <OverviewPage /> }], {
+    initialEntries: ['/dashboard/overview'],
+  });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <ConfigProvider>
+          <App>
+            <RouterProvider router={router} />
+          </App>
+        </ConfigProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+};
+
+const costRequests = (period: 'day' | 'month') =>
+  requests.filter((url) => url.pathname === `/api/proxy/summary/cost/${period}`);
+
+beforeAll(() => {
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+});
+
+beforeEach(async () => {
+  requests = [];
+  queryClient.clear();
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  setUserInfo({ user_name: 'alice', balance: '500.000000' } as unknown as UserInfo);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the overview page', () => {
+  it('shows the reloaded balance, proxies per family and traffic totals', async () => {
+    await changeLocale('en-US');
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('overview-balance').textContent).toContain('452.02'));
+    expect((await screen.findByTestId('overview-proxies-total')).textContent).toBe('Proxies in total: 2');
+    expect(within(screen.getByTestId('overview-proxies-dynamic-ip')).getByTestId('total').textContent).toBe(
+      '2',
+    );
+    expect(within(screen.getByTestId('overview-proxies-static-ip')).getByTestId('total').textContent).toBe(
+      '0',
+    );
+    expect((await screen.findByTestId('overview-traffic-24h-total')).textContent).toBe('Total: 30 MB');
+    expect(screen.getByTestId('overview-traffic-30d-total').textContent).toBe('Total: 69 MB');
+  });
+
+  it('asks for the last 30 days by day first, and lists every category with the total', async () => {
+    await changeLocale('en-US');
+    renderPage();
+    const table = await screen.findByTestId('overview-cost-table');
+    const [first] = costRequests('day');
+    const today = dayjs();
+    expect(first?.searchParams.get('end')).toBe(today.format('YYYY-MM-DD'));
+    expect(first?.searchParams.get('start')).toBe(today.subtract(29, 'day').format('YYYY-MM-DD'));
+    expect(within(table).getAllByRole('row')).toHaveLength(COST_CATEGORIES.length + 1);
+    expect(screen.getByTestId('overview-cost-dynamic_ip').textContent).toBe('0.30');
+    expect(screen.getByTestId('overview-cost-vm').textContent).toBe('3.00');
+    expect(screen.getByTestId('overview-cost-total').textContent).toBe('3.30');
+    expect(within(table).getByText('Create remote PC')).toBeTruthy();
+    expect(screen.getByTestId('overview-cost-chart').textContent).toBe(
+      `${today.subtract(29, 'day').format('MM-DD')},${today.format('MM-DD')}`,
+    );
+  });
+
+  it('switches to months: the last 6 months, asked for as YYYY-MM', async () => {
+    await changeLocale('en-US');
+    renderPage();
+    await screen.findByTestId('overview-cost-table');
+    fireEvent.click(screen.getByTestId('overview-cost-month'));
+    await waitFor(() => expect(costRequests('month')).toHaveLength(1));
+    const month = dayjs().startOf('month');
+    expect(costRequests('month')[0]?.searchParams.get('start')).toBe(
+      month.subtract(5, 'month').format('YYYY-MM'),
+    );
+    expect(costRequests('month')[0]?.searchParams.get('end')).toBe(month.format('YYYY-MM'));
+  });
+
+  it('is written in Russian with no raw keys', async () => {
+    await changeLocale('ru-RU');
+    const view = renderPage();
+    await screen.findByTestId('overview-cost-table');
+    await screen.findByTestId('overview-traffic-24h-total');
+    expect(screen.getByTestId('overview-traffic-24h-total').textContent).toBe('Всего: 30 МБ');
+    expect(screen.getByTestId('overview-cost-total').closest('tr')?.textContent).toContain('Всего расходов');
+    expect(view.container.textContent).not.toMatch(/overview\.[a-zA-Z]/);
+  });
+});
