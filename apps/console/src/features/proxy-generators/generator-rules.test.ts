@@ -239,16 +239,18 @@ describe('posted forms', () => {
   });
 
   it('price queries name the family and what sets the unit price', () => {
+    // Traffic is charged as used: the count changes nothing now.
     expect(buildPriceQuery('dynamic-traffic', { line: 3, count: 5 })).toEqual({
       family: 'dynamic-traffic',
       line: 3,
-      count: 5,
+      count: 1,
     });
+    expect(buildPriceQuery('dynamic-ip', { count: 5 })).toEqual({ family: 'dynamic-ip', count: 5 });
     expect(buildPriceQuery('dynamic-ip', { count: 'x' })).toEqual({ family: 'dynamic-ip', count: 1 });
     expect(buildPriceQuery('static-traffic', { type: 'datacenter', count: 2 })).toEqual({
       family: 'static-traffic',
       type: 'datacenter',
-      count: 2,
+      count: 1,
     });
     const staticIp = buildPriceQuery('static-ip', { type: 'residential', days: 1, count: 10 });
     expect(staticIp).toEqual({ family: 'static-ip', type: 'residential', days: 1, count: 10 });

@@ -209,12 +209,16 @@ export const buildStaticIpForm = (values: StaticIpValues): GenerationForm => {
 /** The price families of `GET /proxy/price`. */
 export type PriceFamily = PriceQuery['family'];
 
-/** The price query of a form: the family, what sets its unit price, and the count (1 while invalid). */
+/**
+ * The price query of a form: the family, what sets its unit price, and for the families charged
+ * at purchase the count (1 while it is invalid). Traffic families cost nothing now, so their
+ * count is left at 1 and typing a count asks nothing new.
+ */
 export const buildPriceQuery = (
   family: PriceFamily,
   values: { line?: number; type?: ExitType; days?: RentalDays; count?: number | string | null },
 ): PriceQuery => {
-  const query: PriceQuery = { family, count: validCount(values.count) ?? 1 };
+  const query: PriceQuery = { family, count: isPrepaidFamily(family) ? (validCount(values.count) ?? 1) : 1 };
   if (family === 'dynamic-traffic') query.line = values.line ?? 1;
   if (family === 'static-traffic' || family === 'static-ip') query.type = values.type ?? 'residential';
   if (family === 'static-ip') query.days = values.days ?? 30;

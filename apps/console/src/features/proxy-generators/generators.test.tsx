@@ -120,6 +120,18 @@ describe('DynamicIpGenerator, generate by IP', () => {
     );
   });
 
+  it('waits out the one-generation-a-second rule instead of earning 4003', async () => {
+    const api = mockApi({ 'POST /proxy/proxy/dynamic/ip/by_ip': (call) => generated(call, '0.15') });
+    renderPanel(<DynamicIpGenerator />);
+    typeInto(await openByIp(), '1.2.3.4');
+    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    await screen.findByTestId('gen-dynamic-ip-result');
+    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')).toHaveLength(2));
+    const [first, second] = api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip');
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(990);
+  });
+
   it('copies a proxy as address:port:user:pass', async () => {
     const writeText = vi.fn(async (_text: string) => undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });

@@ -51,6 +51,8 @@ export interface ReceivedCall {
   /** The urlencoded form of a POST, as the server reads it. */
   form: Record<string, string>;
   contentType: string | null;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 /** An answer: the envelope's `data` (code 0), or a refusal with a code of SPEC §8. */
@@ -172,6 +174,7 @@ export const mockApi = (handlers: Record<string, Handler> = {}) => {
       query: url.searchParams,
       form: Object.fromEntries(new URLSearchParams(body)),
       contentType: headers.get('content-type'),
+      at: Date.now(),
     };
     calls.push(call);
     const custom = handlers[`${method} ${path}`];
