@@ -1,5 +1,5 @@
-import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Skeleton, Statistic, Tooltip, Typography } from 'antd';
+import { WalletOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Skeleton, Statistic, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { useStore } from '../../shared/store/create-store';
 import { loadUserInfo } from '../auth/auth.api';
 import { formatAmount } from '../charge/wallet-money';
 import { useWalletPaths } from '../charge/wallet-paths';
+import { RefreshButton } from './refresh-button';
 
 /** Reloads the user info, whose balance the header and this card show; on failure the last one stays. */
 const reloadBalance = () =>
@@ -40,18 +41,7 @@ export const BalanceCard = () => {
     <Card
       title={t('overview.balance.title')}
       style={{ height: '100%' }}
-      extra={
-        <Tooltip title={t('overview.refresh')}>
-          <Button
-            type="text"
-            size="small"
-            icon={<ReloadOutlined />}
-            loading={isReloading}
-            aria-label={t('overview.refresh')}
-            onClick={() => void reload()}
-          />
-        </Tooltip>
-      }
+      extra={<RefreshButton isLoading={isReloading} onRefresh={() => void reload()} />}
     >
       {user ? (
         <Flex vertical gap={12}>

@@ -12,6 +12,7 @@ import { type CostCategory, type CostRow, toCostChart, toCostRows } from './cost
 import { EChart } from './e-chart';
 import { LoadFailed } from './load-failed';
 import { type CostPeriod, fetchCostSummary, OVERVIEW_QUERY_KEYS } from './overview.api';
+import { RefreshButton } from './refresh-button';
 
 const PERIODS: readonly CostPeriod[] = ['day', 'month'];
 
@@ -43,6 +44,8 @@ export const CostSummaryCard = () => {
     queryFn: ({ signal }) => fetchCostSummary(period, range ?? { start: '', end: '' }, signal),
     enabled: range !== null,
     placeholderData: keepPreviousData,
+    // Fresh on every visit: usage is billed every minute.
+    staleTime: 0,
   });
   // A summary of the other picker stays on screen while the new one loads, but not as this one's.
   const summary = query.data?.statistics_type === period ? query.data : undefined;
@@ -123,7 +126,19 @@ export const CostSummaryCard = () => {
   };
 
   return (
-    <Card title={t('overview.cost.title')} data-testid="overview-cost">
+    <Card
+      title={t('overview.cost.title')}
+      data-testid="overview-cost"
+      extra={
+        range ? (
+          <RefreshButton
+            isLoading={query.isFetching}
+            onRefresh={() => void query.refetch()}
+            testId="overview-cost-refresh"
+          />
+        ) : null
+      }
+    >
       <Flex vertical gap={16}>
         <Flex gap={12} wrap align="flex-start">
           <Segmented<CostPeriod>

@@ -58,6 +58,7 @@ export const ProxyUsageCard = () => {
   const query = useQuery({
     queryKey: OVERVIEW_QUERY_KEYS.proxies,
     queryFn: ({ signal }) => fetchProxiesSummary(signal),
+    staleTime: 0,
   });
 
   const body = () => {

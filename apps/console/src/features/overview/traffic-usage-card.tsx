@@ -8,6 +8,7 @@ import { useChartTheme } from './chart-theme';
 import { EChart } from './e-chart';
 import { LoadFailed } from './load-failed';
 import { fetchTrafficSummary, OVERVIEW_QUERY_KEYS } from './overview.api';
+import { RefreshButton } from './refresh-button';
 import { formatBytes, toUsageSeries, type UsageGrain, type UsagePoint } from './traffic-series';
 import { useUnitLabel } from './use-unit-label';
 
@@ -62,6 +63,8 @@ export const TrafficUsageCard = () => {
   const query = useQuery({
     queryKey: OVERVIEW_QUERY_KEYS.traffic,
     queryFn: ({ signal }) => fetchTrafficSummary(signal),
+    // Fresh on every visit: the gateway flushes usage every 2 s.
+    staleTime: 0,
   });
 
   const body = () => {
@@ -92,7 +95,11 @@ export const TrafficUsageCard = () => {
   };
 
   return (
-    <Card title={t('overview.traffic.title')} data-testid="overview-traffic">
+    <Card
+      title={t('overview.traffic.title')}
+      data-testid="overview-traffic"
+      extra={<RefreshButton isLoading={query.isFetching} onRefresh={() => void query.refetch()} />}
+    >
       {body()}
     </Card>
   );
