@@ -14,7 +14,7 @@ export interface CostRow {
 }
 
 /**
- * A user's ledger entries on proxies and remote PCs between two local dates (`from` inclusive,
+ * A user's ledger entries on proxies, traffic packages and remote PCs between two local dates (`from` inclusive,
  * `to` exclusive, midnight in `tz`), summed per local day or month and per proxy family and
  * exit type. A proxy entry references the proxy by its public id or its numeric id.
  */
@@ -45,7 +45,7 @@ export const sumCostsByPeriod = async (
       and(
         eq(ledgerEntries.userId, userId),
         inArray(ledgerEntries.kind, [...COST_KINDS]),
-        inArray(ledgerEntries.referenceType, ['proxy', 'vm']),
+        inArray(ledgerEntries.referenceType, ['proxy', 'vm', 'traffic_pool']),
         sql`${ledgerEntries.createdAt} >= (${range.from}::timestamp at time zone ${range.tz})`,
         sql`${ledgerEntries.createdAt} < (${range.to}::timestamp at time zone ${range.tz})`,
       ),

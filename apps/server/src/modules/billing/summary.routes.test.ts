@@ -92,7 +92,7 @@ describe('dashboard summaries', () => {
       kind: 'renewal',
       reference: proxy(staticIp),
     });
-    // Traffic packages are not a proxy category.
+    // Traffic packages are dynamic traffic bought ahead (their usage is not charged again).
     await entryAt(db, '2026-03-02T09:45:00Z', {
       userId,
       amount: -45_000_000n,
@@ -116,18 +116,19 @@ describe('dashboard summaries', () => {
       total: '1.750001',
     });
     expect(utc.data.records[1].costs).toMatchObject({
+      dynamic_traffic: '45.000000',
       static_ip: '7.990000',
       static_ip_residential: '7.990000',
       vm: '2.000000',
-      total: '9.990000',
+      total: '54.990000',
     });
-    expect(utc.data.totals.total).toBe('11.740001');
+    expect(utc.data.totals.total).toBe('56.740001');
 
     const shanghai = await summary('cost/day?start=2026-03-01&end=2026-03-01', 'Asia/Shanghai');
     expect(shanghai.data.records[0].costs).toMatchObject({ static_traffic: '0.000000', total: '1.250000' });
     const newYork = await summary('cost/day?start=2026-03-02&end=2026-03-02', 'America/New_York');
     // 09:00 and 09:30 UTC are 04:00 and 04:30 in New York: still March 2nd.
-    expect(newYork.data.records[0].costs.total).toBe('9.990000');
+    expect(newYork.data.records[0].costs.total).toBe('54.990000');
 
     const months = await summary('cost/month?start=2026-02&end=2026-04');
     expect(
@@ -137,10 +138,10 @@ describe('dashboard summaries', () => {
       ]),
     ).toEqual([
       ['2026-02', '0.000000'],
-      ['2026-03', '11.740001'],
+      ['2026-03', '56.740001'],
       ['2026-04', '0.500000'],
     ]);
-    expect(months.data.totals).toMatchObject({ static_ip: '8.490000', total: '12.240001' });
+    expect(months.data.totals).toMatchObject({ static_ip: '8.490000', total: '57.240001' });
   });
 
   it('refuses malformed or too long ranges', async () => {

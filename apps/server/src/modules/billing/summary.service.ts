@@ -53,6 +53,8 @@ const periodsOf = (type: 'day' | 'month', start: string, end: string) => {
 /** The categories one cost row counts in: a family, and its exit type where the dashboard splits it. */
 const categoriesOf = (row: CostRow): CostCategory[] => {
   if (row.referenceType === 'vm') return ['vm'];
+  // Packages are sold off the dynamic traffic price, and what they cover is not charged again.
+  if (row.referenceType === 'traffic_pool') return ['dynamic_traffic'];
   const type = row.exitType ?? 'residential';
   switch (row.family) {
     case 'dynamic-ip':
