@@ -1,6 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { type AppError, ERRORS, formatPtc, parsePtc } from '@ptc/contracts';
-import { Alert, App, Button, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, App, Button, Flex, Input, Table, type TableColumnsType, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -74,6 +74,7 @@ export const GeneratedProxies = ({ result, testIdPrefix }: GeneratedProxiesProps
   const { t } = useTranslation();
   const copy = useCopy();
   const isMobile = useIsMobile();
+  const { token } = theme.useToken();
   const countryName = useCountryName();
   const proxies = result.data;
   const hasExpiry = proxies.some((proxy) => proxy.expire_time);
@@ -106,8 +107,7 @@ export const GeneratedProxies = ({ result, testIdPrefix }: GeneratedProxiesProps
               {copyButton(proxy)}
               <Flex vertical gap={2} style={{ minWidth: 0 }}>
                 <Typography.Text
-                  code
-                  style={{ wordBreak: 'break-all' }}
+                  style={{ fontFamily: token.fontFamilyCode, wordBreak: 'break-all' }}
                   data-testid={`${testIdPrefix}-result-line`}
                 >
                   {proxyLine(proxy)}
@@ -184,7 +184,7 @@ export const GeneratedProxies = ({ result, testIdPrefix }: GeneratedProxiesProps
         rowKey="id"
         columns={columns}
         dataSource={proxies}
-        scroll={{ x: 'max-content' }}
+        scroll={isMobile ? undefined : { x: 'max-content' }}
         pagination={
           proxies.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false, size: 'small' } : false
         }
