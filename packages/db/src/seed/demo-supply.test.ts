@@ -26,6 +26,14 @@ describe('the demo supply', () => {
       }),
     );
     expect(new Set(all.map((exit) => exit.country))).toContain('TW');
+    // A static inventory of both types in every place, each address once.
+    const statics = all.filter((exit) => exit.isStatic);
+    for (const type of ['residential', 'datacenter'] as const) {
+      const ofType = statics.filter((exit) => exit.type === type);
+      expect(new Set(ofType.map((exit) => exit.city)).size).toBe(new Set(all.map((exit) => exit.city)).size);
+      expect(new Set(ofType.map((exit) => exit.ip)).size).toBe(ofType.length);
+      expect(ofType.every((exit) => /^(198\.51\.100|203\.0\.113)\.\d{1,3}$/.test(exit.ip ?? ''))).toBe(true);
+    }
     expect(cityKey('São Paulo')).toBe('saopaulo');
   });
 
@@ -34,5 +42,18 @@ describe('the demo supply', () => {
     expect(added).toBe((await demoExits()).length);
     expect(await seedDemoSupply(handle.db)).toBe(0);
     expect(await handle.db.$count(exits, eq(exits.isDemo, true))).toBe(added);
+  });
+
+  it('adds the static inventory to a demo supply seeded without one, once', async () => {
+    const statics = (await demoExits()).filter((exit) => exit.isStatic).length;
+    await handle.db.delete(exits).where(eq(exits.isStatic, true));
+    expect(await seedDemoSupply(handle.db)).toBe(statics);
+    expect(await seedDemoSupply(handle.db)).toBe(0);
+    expect(await handle.db.$count(exits, eq(exits.isStatic, true))).toBe(statics);
+
+    // An operator's own exit: the demo never adds anything any more.
+    await handle.db.delete(exits).where(eq(exits.isStatic, true));
+    await handle.db.insert(exits).values({ kind: 'direct', type: 'datacenter', country: 'DE' });
+    expect(await seedDemoSupply(handle.db)).toBe(0);
   });
 });

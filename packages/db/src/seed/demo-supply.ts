@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database } from '../open-database';
 import { exits } from '../schema';
 
@@ -33,11 +33,24 @@ export const cityKey = (name: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
-/** Demo exits: direct egress from this host, tagged with real places from the catalogue. */
+/** Static addresses per place and exit type in the demo inventory. */
+const STATIC_PER_PLACE = 8;
+
+/**
+ * Nominal addresses of the demo static inventory, from the documentation ranges (RFC 5737):
+ * residential in 198.51.100.0/24, data center in 203.0.113.0/24. Traffic leaves directly.
+ */
+const STATIC_RANGES = { residential: '198.51.100', datacenter: '203.0.113' } as const;
+
+/**
+ * Demo exits: direct egress from this host, tagged with real places from the catalogue. Every
+ * place has rotating exits on every line and type, and a small static inventory per type (leased
+ * one proxy at a time), so every product can be tried in the demo.
+ */
 export const demoExits = async (): Promise<(typeof exits.$inferInsert)[]> => {
   // The catalogue is large; it is loaded only when the demo supply is built.
   const { City, Country, State } = await import('country-state-city');
-  return DEMO_PLACES.flatMap(([countryCode, stateCode, cityName]) => {
+  return DEMO_PLACES.flatMap(([countryCode, stateCode, cityName], placeIndex) => {
     const country = Country.getCountryByCode(countryCode);
     const state = State.getStateByCodeAndCountry(stateCode, countryCode);
     const city = City.getCitiesOfState(countryCode, stateCode).find(
@@ -45,28 +58,43 @@ export const demoExits = async (): Promise<(typeof exits.$inferInsert)[]> => {
     );
     if (!country || !state || !city)
       throw new Error(`demo place not in the catalogue: ${cityName}, ${stateCode}, ${countryCode}`);
-    const label = `${city.name}, ${state.name}, ${country.name}`;
-    // Every line and both exit types, so every product can be tried in the demo.
-    return (['residential', 'datacenter'] as const).flatMap((type) =>
-      [1, 2, 3, 4].map((line) => ({
-        kind: 'direct' as const,
+    const place = {
+      kind: 'direct' as const,
+      country: countryCode,
+      state: stateCode,
+      city: cityKey(city.name),
+      label: `${city.name}, ${state.name}, ${country.name}`,
+      isDemo: true,
+    };
+    return (['residential', 'datacenter'] as const).flatMap((type) => [
+      ...[1, 2, 3, 4].map((line) => ({ ...place, type, line })),
+      ...Array.from({ length: STATIC_PER_PLACE }, (_, i) => ({
+        ...place,
         type,
-        line,
-        country: countryCode,
-        state: stateCode,
-        city: cityKey(city.name),
-        label,
-        isDemo: true,
+        line: 1,
+        isStatic: true,
+        ip: `${STATIC_RANGES[type]}.${placeIndex * STATIC_PER_PLACE + i + 1}`,
       })),
-    );
+    ]);
   });
 };
 
-/** Seeds the demo supply when there is no supply at all; answers how many exits it added. */
+/**
+ * Seeds the demo supply when there is no supply at all, and the demo static inventory when the
+ * supply is all demo but has no static addresses yet (installations seeded before it existed);
+ * never over an operator's own exits. Answers how many exits it added.
+ */
 export const seedDemoSupply = async (db: Database): Promise<number> => {
-  const [row] = await db.select({ n: count() }).from(exits);
-  if ((row?.n ?? 0) > 0) return 0;
+  const [all] = await db.select({ n: count() }).from(exits);
   const values = await demoExits();
-  await db.insert(exits).values(values);
-  return values.length;
+  if ((all?.n ?? 0) === 0) {
+    await db.insert(exits).values(values);
+    return values.length;
+  }
+  const [own] = await db.select({ n: count() }).from(exits).where(eq(exits.isDemo, false));
+  const [statics] = await db.select({ n: count() }).from(exits).where(eq(exits.isStatic, true));
+  if ((own?.n ?? 0) > 0 || (statics?.n ?? 0) > 0) return 0;
+  const inventory = values.filter((exit) => exit.isStatic);
+  await db.insert(exits).values(inventory);
+  return inventory.length;
 };
