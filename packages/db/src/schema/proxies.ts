@@ -129,8 +129,25 @@ export const proxies = pgTable(
     uniqueIndex('proxies_public_id_key').on(table.publicId),
     uniqueIndex('proxies_username_key').on(table.username),
     index('proxies_user_idx').on(table.userId, table.createdAt),
-    // The list of one family of one account, newest first (SPEC §2 proxy list).
-    index('proxies_list_idx').on(table.userId, table.family, table.createdAt.desc(), table.id.desc()),
+    // The list of one family of one account, newest first (SPEC §2 proxy list): live proxies, with
+    // the columns of the status and country filters so pages and counts can be read from the index
+    // alone, and deleted ones apart.
+    index('proxies_live_list_idx')
+      .on(
+        table.userId,
+        table.family,
+        table.createdAt.desc(),
+        table.id.desc(),
+        table.status,
+        table.expiresAt,
+        table.country,
+      )
+      .where(sql`${table.deletedAt} is null`),
+    index('proxies_deleted_list_idx')
+      .on(table.userId, table.family, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is not null`),
+    // The username filter of the list is a prefix search.
+    index('proxies_username_prefix_idx').on(table.username.op('text_pattern_ops')),
     index('proxies_expiry_idx').on(table.expiresAt),
     // One live proxy per leased static exit (4007 when taken).
     uniqueIndex('proxies_exit_lease_key')
@@ -139,6 +156,31 @@ export const proxies = pgTable(
     check('proxies_status_valid', sql`${table.status} between 1 and 4`),
     check('proxies_switch_valid', sql`${table.switch} in (5, 6)`),
   ],
+);
+
+/**
+ * How many proxies each account holds per family, live and deleted: the total of an unfiltered
+ * proxy list without counting up to 100 000 rows per request (the total is the sum over the
+ * slots). Kept by the triggers of migration 0005 on every insert, delete and change of
+ * deleted_at, user or family of `proxies`; never written by the application.
+ */
+export const proxyCounts = pgTable(
+  'proxy_counts',
+  {
+    userId: bigint({ mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    family: text({ enum: ['dynamic-traffic', 'dynamic-ip', 'static-traffic', 'static-ip'] }).notNull(),
+    /**
+     * `proxies.id % 64`: a batch that deletes thousands of proxies updates 64 rows a little
+     * instead of one row thousands of times (each update of a row walks the versions the same
+     * transaction already made of it, so one row would cost quadratic time).
+     */
+    slot: smallint().notNull(),
+    live: integer().notNull().default(0),
+    deleted: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.family, table.slot] })],
 );
 
 /** Usage batches already applied: the idempotency keys of the gateway's flushes. */
