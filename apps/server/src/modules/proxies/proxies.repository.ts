@@ -12,6 +12,7 @@ import {
   isNull,
   lte,
   proxies,
+  proxyCounts,
   sql,
 } from '@ptc/db';
 import type { z } from 'zod';
@@ -114,29 +115,63 @@ const listConditions = (userId: bigint, family: ProxyFamily, filters: ProxyListF
   );
 };
 
-const orderOf = (filters: ProxyListFilters) => {
-  const direction = filters.order === 'asc' ? asc : desc;
+/**
+ * The order of the list, or (`reversed`) exactly its opposite, which walks the same index from
+ * the other end: a page past the middle of a long list is read backwards from its end.
+ */
+const orderOf = (filters: ProxyListFilters, reversed = false) => {
+  const ascending = (filters.order === 'asc') !== reversed;
+  const direction = ascending ? asc : desc;
   switch (filters.sort) {
     case 'expire_time':
+      // Proxies without an expiry come last in either order of the list.
       return [
         filters.order === 'asc'
-          ? sql`${proxies.expiresAt} asc nulls last`
-          : sql`${proxies.expiresAt} desc nulls last`,
+          ? sql`${proxies.expiresAt} ${sql.raw(ascending ? 'asc nulls last' : 'desc nulls first')}`
+          : sql`${proxies.expiresAt} ${sql.raw(ascending ? 'asc nulls first' : 'desc nulls last')}`,
         direction(proxies.id),
       ];
     case 'traffic_used':
       return [direction(sql`${proxies.bytesUp} + ${proxies.bytesDown}`), direction(proxies.id)];
     default:
-      // The order of `proxies_list_idx` (user, family, created_at desc, id desc), walked either way.
+      // The order of `proxies_live_list_idx` / `proxies_deleted_list_idx`, walked either way.
       return [direction(proxies.createdAt), direction(proxies.id)];
   }
 };
 
 /**
- * One page of a family's proxies and the exact number of matches. The page walks
- * `proxies_list_idx` and joins each row's exit once. The count (the costly part: it reads every
- * matching row) is skipped when the page itself shows where the list ends, and joins exits only
- * when the address filter needs them.
+ * From this offset on, a page is chosen by id before its rows are read: skipping thousands of
+ * entries of the list index is cheap when only ids are needed (PostgreSQL then reads the index
+ * alone), reading and skipping thousands of whole rows is not. Nearer the top the direct query is
+ * as fast and plans well even on a database without statistics (PGlite is never analyzed).
+ */
+const DEFERRED_JOIN_OFFSET = 1_000;
+
+/** Whether the list shows every proxy of the family (live or deleted): no filter narrows it. */
+const isUnfiltered = (filters: ProxyListFilters) => {
+  const { page, page_size, sort, order, deleted, status, ...narrowing } = filters;
+  return status === 'all' && Object.values(narrowing).every((value) => value === undefined || value === '');
+};
+
+/** How many proxies of a family the account holds, live or deleted (kept by triggers in `proxy_counts`). */
+export const countFamily = async (db: Database, userId: bigint, family: ProxyFamily, deleted: boolean) => {
+  const column = deleted ? proxyCounts.deleted : proxyCounts.live;
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${column}), 0)::int` })
+    .from(proxyCounts)
+    .where(and(eq(proxyCounts.userId, userId), eq(proxyCounts.family, family)));
+  return row?.total ?? 0;
+};
+
+/**
+ * One page of a family's proxies and the exact number of matches.
+ *
+ * The page walks `proxies_live_list_idx` (or the deleted one); deep pages choose their ids first
+ * (`DEFERRED_JOIN_OFFSET`), then only their rows are read and joined to their exits. A list
+ * that no filter narrows takes its total from `proxy_counts` and reads a page past its middle
+ * backwards from the end, so the last page of 100 000 proxies costs what the first does.
+ * Otherwise the count (the costly part: it reads every match) is skipped when the page itself
+ * shows where the list ends, and joins exits only when the address filter needs them.
  */
 export const listProxies = async (
   db: Database,
@@ -146,24 +181,59 @@ export const listProxies = async (
   now: Date,
 ) => {
   const where = listConditions(userId, family, filters, now);
-  const offset = (filters.page - 1) * filters.page_size;
-  const rows = await db
-    .select(recordColumns)
-    .from(proxies)
-    .leftJoin(exits, eq(exits.id, proxies.exitId))
-    .where(where)
-    .orderBy(...orderOf(filters))
-    .limit(filters.page_size)
-    .offset(offset);
+  const size = filters.page_size;
+  const offset = (filters.page - 1) * size;
+  const readPage = async (limit: number, skip: number, reversed: boolean) => {
+    const order = orderOf(filters, reversed);
+    let rows: Parameters<typeof toRecord>[0][];
+    if (skip < DEFERRED_JOIN_OFFSET) {
+      rows = await db
+        .select(recordColumns)
+        .from(proxies)
+        .leftJoin(exits, eq(exits.id, proxies.exitId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(skip);
+    } else {
+      const chosen = db.select({ id: proxies.id }).from(proxies).$dynamic();
+      if (filters.ip) chosen.leftJoin(exits, eq(exits.id, proxies.exitId));
+      const page = chosen
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(skip)
+        .as('page');
+      rows = await db
+        .select(recordColumns)
+        .from(page)
+        .innerJoin(proxies, eq(proxies.id, page.id))
+        .leftJoin(exits, eq(exits.id, proxies.exitId))
+        .orderBy(...order);
+    }
+    return (reversed ? rows.reverse() : rows).map(toRecord);
+  };
+
+  if (isUnfiltered(filters)) {
+    const total = await countFamily(db, userId, family, filters.deleted);
+    const limit = Math.min(size, total - offset);
+    if (limit <= 0) return { rows: [], total };
+    const fromEnd = total - offset - limit;
+    const rows =
+      fromEnd < offset ? await readPage(limit, fromEnd, true) : await readPage(limit, offset, false);
+    return { rows, total };
+  }
+
+  const rows = await readPage(size, offset, false);
   // A page that is not full ends the list: its position is the exact total, no count to run.
-  if (rows.length < filters.page_size && (rows.length > 0 || offset === 0)) {
-    return { rows: rows.map(toRecord), total: offset + rows.length };
+  if (rows.length < size && (rows.length > 0 || offset === 0)) {
+    return { rows, total: offset + rows.length };
   }
   const countQuery = db.select({ total: sql<number>`count(*)::int` }).from(proxies);
   const [counted] = await (filters.ip
     ? countQuery.leftJoin(exits, eq(exits.id, proxies.exitId)).where(where)
     : countQuery.where(where));
-  return { rows: rows.map(toRecord), total: counted?.total ?? 0 };
+  return { rows, total: counted?.total ?? 0 };
 };
 
 /** The proxies of a family created in a time range (exports), newest first, up to `limit`. */
