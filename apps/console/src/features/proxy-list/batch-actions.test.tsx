@@ -43,7 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('batch delete', () => {
+describe('batch delete', { timeout: 20_000 }, () => {
   it('refuses a selection that holds a non-expired proxy with the SPEC message, sending nothing', async () => {
     const api = mockApi();
     const { onChanged } = renderBatch([expired(1), working(2)]);
@@ -90,7 +90,7 @@ describe('batch delete', () => {
   });
 });
 
-describe('batch switch', () => {
+describe('batch switch', { timeout: 20_000 }, () => {
   it('switches the selection off and on with the SPEC codes 6 and 5', async () => {
     const api = mockApi({
       'PUT /proxy/token/status/batch/6': () => ({ data: { updated: 2 } }),

@@ -46,7 +46,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the copy dialog', () => {
+describe('the copy dialog', { timeout: 20_000 }, () => {
   it('shows session, IP, address, port, username, password and both forms', () => {
     renderDialog();
     expect(field('session').value).toBe('ab12cd');

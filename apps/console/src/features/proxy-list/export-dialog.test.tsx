@@ -68,7 +68,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the export dialog', () => {
+// The range picker renders slowly in jsdom.
+describe('the export dialog', { timeout: 30_000 }, () => {
   it('refuses more than 5 000 selected proxies with the SPEC message, preparing nothing', async () => {
     const api = mockApi();
     renderDialog(ids(5_001));

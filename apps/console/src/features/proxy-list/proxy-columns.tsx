@@ -39,6 +39,15 @@ export interface ColumnContext {
 }
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
+/** Read by screen readers, not shown (the narrow actions column of phones). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 const mono = { fontFamily: 'monospace', whiteSpace: 'nowrap' } as const;
 
 const sortOrderOf = (view: ListView, field: SortField): SortOrder =>
@@ -255,9 +264,14 @@ export const buildColumns = ({
     },
     {
       key: 'actions',
-      title: t('proxies.column.actions'),
-      width: isMobile ? 64 : 260,
-      fixed: isMobile ? undefined : 'right',
+      title: isMobile ? (
+        <span style={visuallyHidden}>{t('proxies.column.actions')}</span>
+      ) : (
+        t('proxies.column.actions')
+      ),
+      width: isMobile ? 56 : 260,
+      // On phones a narrow menu button stays in view while the other columns scroll.
+      fixed: 'right',
       render: (_value, row) => (
         <RowActions
           row={row}

@@ -17,13 +17,13 @@ export interface ProxyFiltersFormProps {
   isMobile: boolean;
 }
 
-const column = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
+const column = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
 
 /**
  * The filters of SPEC §2 Proxy list: IP (a prefix or a pattern with `*`), type (static families),
  * username, password, location (country, state, city), remark, status, creation time range and
  * purchased or deleted proxies. Status and purchased/deleted apply at once, the others on Search.
- * On phones all but the first two fold away behind "More filters".
+ * Scope, status, IP and username show; the rest (all but the first two on phones) unfold on demand.
  */
 export const ProxyFiltersForm = ({ family, value, onChange, isMobile }: ProxyFiltersFormProps) => {
   const { t } = useTranslation();
@@ -35,7 +35,9 @@ export const ProxyFiltersForm = ({ family, value, onChange, isMobile }: ProxyFil
   const states = useAreaOptions(family, 'states', country, null);
   const cities = useAreaOptions(family, 'cities', country, state);
   const traits = FAMILY_TRAITS[family];
-  const isFolded = isMobile && !isExpanded;
+  // The less used filters fold away behind "More filters"; on phones all but the first two do.
+  const isFolded = !isExpanded;
+  const isFoldedOnPhone = isMobile && isFolded;
 
   const apply = (values: Partial<ProxyFilters>) => onChange({ ...EMPTY_FILTERS, ...value, ...values });
   const applyNow = () => apply(form.getFieldsValue(true));
@@ -77,7 +79,7 @@ export const ProxyFiltersForm = ({ family, value, onChange, isMobile }: ProxyFil
             <Select onChange={applyNow} options={statusOptions} data-testid="proxy-filter-status" />
           </Form.Item>
         </Col>
-        <Col {...column} {...hidden(isFolded)}>
+        <Col {...column} {...hidden(isFoldedOnPhone)}>
           <Form.Item
             name="ip"
             label={t('proxies.filter.ip')}
@@ -107,7 +109,7 @@ export const ProxyFiltersForm = ({ family, value, onChange, isMobile }: ProxyFil
             </Form.Item>
           </Col>
         ) : null}
-        <Col {...column} {...hidden(isFolded)}>
+        <Col {...column} {...hidden(isFoldedOnPhone)}>
           <Form.Item name="username" label={t('proxies.filter.username')}>
             <Input allowClear data-testid="proxy-filter-username" />
           </Form.Item>
@@ -170,15 +172,14 @@ export const ProxyFiltersForm = ({ family, value, onChange, isMobile }: ProxyFil
         </Col>
       </Row>
       <Flex gap={8} wrap justify="end" style={{ marginBottom: 16 }}>
-        {isMobile ? (
-          <Button
-            type="link"
-            icon={isExpanded ? <UpOutlined /> : <DownOutlined />}
-            onClick={() => setIsExpanded((expanded) => !expanded)}
-          >
-            {t(isExpanded ? 'proxies.filter.less' : 'proxies.filter.more')}
-          </Button>
-        ) : null}
+        <Button
+          type="link"
+          icon={isExpanded ? <UpOutlined /> : <DownOutlined />}
+          onClick={() => setIsExpanded((expanded) => !expanded)}
+          data-testid="proxy-filter-more"
+        >
+          {t(isExpanded ? 'proxies.filter.less' : 'proxies.filter.more')}
+        </Button>
         <Button icon={<ReloadOutlined />} onClick={reset} data-testid="proxy-filter-reset">
           {t('proxies.filter.reset')}
         </Button>
