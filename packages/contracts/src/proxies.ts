@@ -333,9 +333,12 @@ export const trafficAlarmSchema = z.object({
   method: z.enum(['email', 'sms']),
   address: z.string().nullable(),
 });
+/** Bounds of the low-traffic alert threshold, whole GB. */
+export const TRAFFIC_ALARM_THRESHOLD_GB = { min: 1, max: 100_000 } as const;
+
 export const trafficAlarmRequestSchema = z.object({
   enabled: formBool,
-  threshold_gb: formInt(1, 100_000),
+  threshold_gb: formInt(TRAFFIC_ALARM_THRESHOLD_GB.min, TRAFFIC_ALARM_THRESHOLD_GB.max),
   method: z.enum(['email', 'sms']),
   address: z.string().trim().min(3).max(254),
 });

@@ -6,6 +6,12 @@ import { ptcAmountSchema } from './user';
 
 /* Shapes of the dashboard summaries (SPEC §2 Dashboard overview, §7 Proxies). */
 
+/**
+ * Longest ranges the cost summary answers (longer ones are refused with 1002): 366 days, so
+ * "last 1 year" fits in a leap year, and 36 months.
+ */
+export const COST_RANGE_LIMITS = { day: 366, month: 36 } as const;
+
 /** `{statistics_type}` of `GET /proxy/summary/cost/{statistics_type}`. */
 export const costSummaryParamsSchema = z.object({ statistics_type: z.enum(['day', 'month']) });
 

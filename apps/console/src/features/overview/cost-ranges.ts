@@ -1,14 +1,11 @@
+import { COST_RANGE_LIMITS } from '@ptc/contracts';
 import type { Dayjs } from 'dayjs';
 import type { CostPeriod } from './overview.api';
 
 /** A picked range, both ends included: days for `day`, months (any day inside) for `month`. */
 export type CostRange = readonly [Dayjs, Dayjs];
 
-/**
- * Longest ranges the cost summary answers (the server refuses longer ones with 1002): 366 days,
- * so "last 1 year" fits in a leap year, and 36 months.
- */
-export const COST_RANGE_LIMITS: Readonly<Record<CostPeriod, number>> = { day: 366, month: 36 };
+export { COST_RANGE_LIMITS };
 
 /** The range shortcuts of SPEC §2. */
 export type RangeShortcut = 'last7Days' | 'last30Days' | 'last6Months' | 'last1Year';

@@ -1,8 +1,9 @@
+import { TRAFFIC_ALARM_THRESHOLD_GB } from '@ptc/contracts';
 /**
  * Bounds of the low-traffic alert threshold, in whole GB: what `trafficAlarmRequestSchema` of the
  * contracts accepts (SPEC §9: the traffic alert threshold is in GB).
  */
-export const THRESHOLD_GB = { min: 1, max: 100_000 } as const;
+export const THRESHOLD_GB = TRAFFIC_ALARM_THRESHOLD_GB;
 
 /** Why a threshold is refused. */
 export type ThresholdError = 'required' | 'integer' | 'min' | 'max';

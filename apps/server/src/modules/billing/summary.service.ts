@@ -1,4 +1,11 @@
-import { AppError, COST_CATEGORIES, formatPtc, PROXY_FAMILIES, PROXY_STATUS } from '@ptc/contracts';
+import {
+  AppError,
+  COST_CATEGORIES,
+  COST_RANGE_LIMITS,
+  formatPtc,
+  PROXY_FAMILIES,
+  PROXY_STATUS,
+} from '@ptc/contracts';
 import type { Database } from '@ptc/db';
 import type { UserRow } from '../auth/auth.repository';
 import { addDays, datesEndingWith, localDate } from '../traffic/local-time';
@@ -8,9 +15,6 @@ import { type CostRow, countProxiesByState, sumCostsByPeriod } from './summary.r
 
 /** A dashboard cost category (SPEC §2). */
 export type CostCategory = (typeof COST_CATEGORIES)[number];
-
-/** Longest ranges of the cost summary. */
-export const COST_RANGE_LIMITS = { day: 366, month: 36 } as const;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
