@@ -129,22 +129,16 @@ export const proxies = pgTable(
     uniqueIndex('proxies_public_id_key').on(table.publicId),
     uniqueIndex('proxies_username_key').on(table.username),
     index('proxies_user_idx').on(table.userId, table.createdAt),
-    // The list of one family of one account, newest first (SPEC §2 proxy list): live proxies, with
-    // the columns of the status and country filters so pages and counts can be read from the index
-    // alone, and deleted ones apart.
+    // The list of one family of one account (SPEC §2 proxy list): live proxies, with the columns of
+    // the status and country filters so pages and counts can be read from the index alone, and
+    // deleted ones apart. Ascending keys: walked backwards they give `created_at desc, id desc`
+    // (nulls first, PostgreSQL's default for desc), forwards the oldest first. Keys declared
+    // `.desc()` become DESC NULLS LAST, an order no query of the list asks for.
     index('proxies_live_list_idx')
-      .on(
-        table.userId,
-        table.family,
-        table.createdAt.desc(),
-        table.id.desc(),
-        table.status,
-        table.expiresAt,
-        table.country,
-      )
+      .on(table.userId, table.family, table.createdAt, table.id, table.status, table.expiresAt, table.country)
       .where(sql`${table.deletedAt} is null`),
     index('proxies_deleted_list_idx')
-      .on(table.userId, table.family, table.createdAt.desc(), table.id.desc())
+      .on(table.userId, table.family, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is not null`),
     // The username filter of the list is a prefix search.
     index('proxies_username_prefix_idx').on(table.username.op('text_pattern_ops')),
