@@ -140,6 +140,15 @@ export const proxies = pgTable(
     index('proxies_deleted_list_idx')
       .on(table.userId, table.family, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is not null`),
+    // The remark filter (a substring search) reads only the live proxies that have a remark, from
+    // the index alone; remarks are at most 200 characters.
+    index('proxies_remark_list_idx')
+      .on(table.userId, table.family, table.createdAt, table.id, table.remark)
+      .where(sql`${table.remark} is not null and ${table.deletedAt} is null`),
+    // The list sorted by expiry, soonest first (static proxies to renew).
+    index('proxies_expiry_list_idx')
+      .on(table.userId, table.family, table.expiresAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
     // The username filter of the list is a prefix search.
     index('proxies_username_prefix_idx').on(table.username.op('text_pattern_ops')),
     index('proxies_expiry_idx').on(table.expiresAt),

@@ -1,0 +1,2 @@
+CREATE INDEX "proxies_remark_list_idx" ON "proxies" USING btree ("user_id","family","created_at","id","remark") WHERE "proxies"."remark" is not null and "proxies"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "proxies_expiry_list_idx" ON "proxies" USING btree ("user_id","family","expires_at","id") WHERE "proxies"."deleted_at" is null;
