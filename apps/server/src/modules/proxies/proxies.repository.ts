@@ -142,8 +142,10 @@ const orderOf = (filters: ProxyListFilters, reversed = false) => {
 /**
  * From this offset on, a page is chosen by id before its rows are read: skipping thousands of
  * entries of the list index is cheap when only ids are needed (PostgreSQL then reads the index
- * alone), reading and skipping thousands of whole rows is not. Nearer the top the direct query is
- * as fast and plans well even on a database without statistics (PGlite is never analyzed).
+ * alone), reading and skipping thousands of whole rows is not. So is a sort by traffic, which no
+ * index serves (the usage flush rewrites those counters every few seconds): sorting ids and two
+ * numbers costs a third of sorting whole rows joined to their exits. Otherwise, nearer the top,
+ * the direct query is as fast and plans well even without statistics (PGlite is never analyzed).
  */
 const DEFERRED_JOIN_OFFSET = 1_000;
 
@@ -166,8 +168,9 @@ export const countFamily = async (db: Database, userId: bigint, family: ProxyFam
 /**
  * One page of a family's proxies and the exact number of matches.
  *
- * The page walks `proxies_live_list_idx` (or the deleted one); deep pages choose their ids first
- * (`DEFERRED_JOIN_OFFSET`), then only their rows are read and joined to their exits. A list
+ * The page walks `proxies_live_list_idx` (or one of the other list indexes); deep pages and the
+ * sort by traffic choose their ids first (`DEFERRED_JOIN_OFFSET`), then only their rows are read
+ * and joined to their exits. A list
  * that no filter narrows takes its total from `proxy_counts` and reads a page past its middle
  * backwards from the end, so the last page of 100 000 proxies costs what the first does.
  * Otherwise the count (the costly part: it reads every match) is skipped when the page itself
@@ -186,7 +189,7 @@ export const listProxies = async (
   const readPage = async (limit: number, skip: number, reversed: boolean) => {
     const order = orderOf(filters, reversed);
     let rows: Parameters<typeof toRecord>[0][];
-    if (skip < DEFERRED_JOIN_OFFSET) {
+    if (skip < DEFERRED_JOIN_OFFSET && filters.sort !== 'traffic_used') {
       rows = await db
         .select(recordColumns)
         .from(proxies)
