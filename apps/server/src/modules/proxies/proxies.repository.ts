@@ -218,6 +218,14 @@ export const listProxies = async (
   };
 
   if (isUnfiltered(filters)) {
+    if (offset === 0) {
+      // The first page never reads backwards: the page and the total can be read together.
+      const [rows, total] = await Promise.all([
+        readPage(size, 0, false),
+        countFamily(db, userId, family, filters.deleted),
+      ]);
+      return { rows, total };
+    }
     const total = await countFamily(db, userId, family, filters.deleted);
     const limit = Math.min(size, total - offset);
     if (limit <= 0) return { rows: [], total };
