@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import {
   dynamicTrafficRequestSchema,
+  GENERATION_MAX_COUNT,
   type Micro,
   proxyExportRequestSchema,
   proxyListQuerySchema,
@@ -33,6 +34,7 @@ import { createSession, createUser } from '../../packages/db/src/testing/factori
 import {
   EXPORT_COUNT,
   exportScenarios,
+  GENERATION_MAX,
   generationScenarios,
   listScenarios,
   PAGE_SIZE,
@@ -54,6 +56,12 @@ const settings = JSON.parse(settingsJson) as {
 /** The server's migrations (the bundle cannot find them relative to itself). */
 const migrationsFolder = process.env.BENCH_API_MIGRATIONS;
 if (!migrationsFolder) throw new Error('BENCH_API_MIGRATIONS is not set');
+
+if (GENERATION_MAX !== GENERATION_MAX_COUNT) {
+  throw new Error(
+    `scenarios.mjs says the API allows ${GENERATION_MAX} proxies per generation, it allows ${GENERATION_MAX_COUNT}`,
+  );
+}
 
 const log = (line: string) => process.stderr.write(`[bench:${mode}] ${line}\n`);
 
