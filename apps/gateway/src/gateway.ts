@@ -5,6 +5,7 @@ import { CredentialCache } from './auth/credential-cache';
 import { AdmissionEnforcer } from './connections/admission-enforcer';
 import { ConnectionBroker } from './connections/connection-broker';
 import { ConnectionRegistry } from './connections/connection-registry';
+import { type Listed, Roster } from './connections/roster';
 import { TargetPool } from './connections/target-pool';
 import { ExitRouter } from './exits/exit-router';
 import { StickySessions } from './exits/sticky-sessions';
@@ -13,7 +14,7 @@ import { OwnAddresses } from './guard/own-addresses';
 import { DEFAULT_ALLOWED_PORTS, resolveWithLookup, TargetGuard } from './guard/target-guard';
 import { createHttpProxy } from './http/http-proxy';
 import { UsageMeter } from './metering/usage-meter';
-import { createListener, dispatchConnection } from './server';
+import { createListener, dispatchConnection, type ProtocolHandlers } from './server';
 import { handleSocks5 } from './socks5/socks5-handler';
 
 const SECOND = 1_000;
@@ -40,6 +41,26 @@ export const GATEWAY_DEFAULTS = {
 
 const silentLogger: GatewayLogger = { info() {}, warn() {}, error() {}, debug() {} };
 const ignoreError = () => {};
+
+/** An accepted client connection, and its handshake deadline until its request has been read. */
+class Client implements Listed {
+  rosterIndex = -1;
+  private timer: NodeJS.Timeout | null;
+
+  constructor(
+    readonly socket: Socket,
+    handshakeMs: number,
+  ) {
+    this.timer = setTimeout(() => socket.destroy(), handshakeMs);
+  }
+
+  /** The handshake is over (or the connection closed): the deadline no longer applies. */
+  readonly finishHandshake = (): void => {
+    if (this.timer === null) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+  };
+}
 
 /**
  * Creates the proxy gateway: HTTP forward/CONNECT and SOCKS5 on shared or dedicated ports,
@@ -110,31 +131,19 @@ export const createGateway = (options: GatewayOptions): Gateway => {
     log,
   });
 
-  const clients = new Set<Socket>();
-  const handshakeTimers = new Map<Socket, NodeJS.Timeout>();
-  const finishHandshake = (socket: Socket) => {
-    const timer = handshakeTimers.get(socket);
-    if (!timer) return;
-    clearTimeout(timer);
-    handshakeTimers.delete(socket);
-  };
+  const clients = new Roster<Client>();
   const httpProxy = createHttpProxy({
     broker,
     maxHeaderSize: limits.maxHeaderSize,
     idleMs: timeouts.idleMs,
     keepAliveMs: timeouts.keepAliveMs,
     log,
-    onRequestHead: finishHandshake,
   });
-  const handlers = {
-    http: (socket: Socket, firstChunk: Buffer | null) => httpProxy.accept(socket, firstChunk),
-    socks5: (socket: Socket, firstChunk: Buffer) =>
-      void handleSocks5(socket, firstChunk, {
-        broker,
-        idleMs: timeouts.idleMs,
-        log,
-        onRequestRead: finishHandshake,
-      }),
+  const socksOptions = { broker, idleMs: timeouts.idleMs, log };
+  const handlers: ProtocolHandlers = {
+    http: (socket, firstChunk, onHandshakeDone) => httpProxy.accept(socket, firstChunk, onHandshakeDone),
+    socks5: (socket, firstChunk, onHandshakeDone) =>
+      void handleSocks5(socket, firstChunk, socksOptions, onHandshakeDone),
   };
 
   let isClosing = false;
@@ -147,14 +156,13 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       socket.destroy();
       return;
     }
-    clients.add(socket);
-    const timer = setTimeout(() => socket.destroy(), timeouts.handshakeMs);
-    handshakeTimers.set(socket, timer);
-    socket.once('close', () => {
-      clients.delete(socket);
-      finishHandshake(socket);
+    const client = new Client(socket, timeouts.handshakeMs);
+    clients.add(client);
+    socket.on('close', () => {
+      clients.remove(client);
+      client.finishHandshake();
     });
-    dispatchConnection(socket, protocol, handlers);
+    dispatchConnection(socket, protocol, handlers, client.finishHandshake);
   };
 
   return {
@@ -208,9 +216,10 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       unsubscribe?.();
       const stopped = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
       registry.revokeAll('gateway closing');
-      for (const socket of clients) socket.destroy();
-      for (const timer of handshakeTimers.values()) clearTimeout(timer);
-      handshakeTimers.clear();
+      clients.forEach((client) => {
+        client.finishHandshake();
+        client.socket.destroy();
+      });
       await Promise.all([...stopped, broker.closeAll()]);
       await enforcer.stop();
       await meter.close();

@@ -1,12 +1,15 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { ListenerProtocol } from './gateway.types';
 
-/** Where a listener hands its connections once their protocol is known. */
+/**
+ * Where a listener hands its connections once their protocol is known; `onHandshakeDone` is to be
+ * called once the client's request has been read.
+ */
 export interface ProtocolHandlers {
   /** An HTTP client; the socket is paused, `firstChunk` holds the bytes read to recognise it (if any). */
-  http(socket: Socket, firstChunk: Buffer | null): void;
+  http(socket: Socket, firstChunk: Buffer | null, onHandshakeDone: () => void): void;
   /** A SOCKS5 client and the bytes read to recognise it. */
-  socks5(socket: Socket, firstChunk: Buffer): void;
+  socks5(socket: Socket, firstChunk: Buffer, onHandshakeDone: () => void): void;
 }
 
 const SOCKS5_VERSION = 0x05;
@@ -19,19 +22,20 @@ export const dispatchConnection = (
   socket: Socket,
   protocol: ListenerProtocol,
   handlers: ProtocolHandlers,
+  onHandshakeDone: () => void,
 ) => {
   if (protocol === 'http') {
     socket.pause();
-    handlers.http(socket, null);
+    handlers.http(socket, null, onHandshakeDone);
     return;
   }
   socket.once('data', (chunk: Buffer) => {
     socket.pause();
     if (protocol === 'socks5' || chunk[0] === SOCKS5_VERSION) {
-      handlers.socks5(socket, chunk);
+      handlers.socks5(socket, chunk, onHandshakeDone);
       return;
     }
-    handlers.http(socket, chunk);
+    handlers.http(socket, chunk, onHandshakeDone);
   });
 };
 

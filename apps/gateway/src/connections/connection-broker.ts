@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import type { AuthenticatedClient, Authenticator, SuppliedCredentials } from '../auth/authenticator';
 import type { DialedTarget } from '../exits/exit-dialer';
 import type { ExitRouter } from '../exits/exit-router';
@@ -36,9 +35,6 @@ const poolKey = (proxyId: string, route: string, address: string, port: number) 
  * `Refusal` that the protocol handler turns into its own answer.
  */
 export class ConnectionBroker {
-  /** Target sockets of open connections. */
-  private readonly targets = new Set<Socket>();
-
   constructor(private readonly parts: BrokerParts) {}
 
   /** The client behind the credentials (wrong or missing: a `Refusal`). */
@@ -79,15 +75,14 @@ export class ConnectionBroker {
     lease: Lease,
     readInto: TargetReads | null = null,
   ): Promise<DialedTarget> {
-    const target = await this.parts.guard.vet(host, port);
+    const { guard } = this.parts;
+    const target = guard.recall(host, port) ?? (await guard.vet(host, port));
     const dialed = await this.parts.router.connect(client, target, readInto);
     if (lease.revokedBecause !== null) {
       dialed.socket.destroy();
       throw new Refusal('not_admitted', `proxy not allowed to carry traffic: ${lease.revokedBecause}`);
     }
     this.parts.meter.track(client.credential.proxyId, dialed.socket, dialed.baseline);
-    this.targets.add(dialed.socket);
-    dialed.socket.once('close', () => this.targets.delete(dialed.socket));
     return dialed;
   }
 
@@ -124,8 +119,6 @@ export class ConnectionBroker {
       throw new Refusal('not_admitted', `proxy not allowed to carry traffic: ${lease.revokedBecause}`);
     }
     const metered = meter.track(proxyId, dialed.socket, dialed.baseline);
-    this.targets.add(dialed.socket);
-    dialed.socket.once('close', () => this.targets.delete(dialed.socket));
     const { route } = router.identity(plan, dialed.exit, vetted);
     const key = poolKey(proxyId, route, dialed.address, port);
     return { target: pool.adopt(dialed.socket, key, proxyId, metered), isReused: false };
@@ -144,13 +137,17 @@ export class ConnectionBroker {
     this.parts.meter.dropUse(target.metered, mark);
   }
 
-  /** Destroys every target socket and waits until all are closed (their last bytes metered). */
+  /**
+   * Destroys every target socket and waits until all are closed (their last bytes metered). Every
+   * target socket is metered from its dial on, so the meter's list is the list of them.
+   */
   async closeAll(): Promise<void> {
     this.parts.pool.close();
-    const closing = [...this.targets].map(
+    const targets = this.parts.meter.sockets();
+    const closing = targets.map(
       (socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())),
     );
-    for (const socket of this.targets) socket.destroy();
+    for (const socket of targets) socket.destroy();
     await Promise.all(closing);
   }
 }

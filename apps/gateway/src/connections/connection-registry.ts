@@ -1,7 +1,9 @@
 import { Refusal } from '../refusals';
+import { type Listed, Roster } from './roster';
 
 /** One open connection's claim on its proxy; revoking it closes the connection. */
-export class Lease {
+export class Lease implements Listed {
+  rosterIndex = -1;
   private isReleased = false;
   /** Why the connection was closed by the gateway, null while it may carry traffic. */
   revokedBecause: string | null = null;
@@ -39,7 +41,7 @@ export interface ConnectionLimits {
  * open connections, and closes a proxy's connections when it may no longer carry traffic.
  */
 export class ConnectionRegistry {
-  private readonly byProxy = new Map<string, Set<Lease>>();
+  private readonly byProxy = new Map<string, Roster<Lease>>();
   private total = 0;
 
   constructor(private readonly limits: ConnectionLimits) {}
@@ -58,7 +60,11 @@ export class ConnectionRegistry {
     }
     const lease = new Lease(proxyId, this, close);
     if (leases) leases.add(lease);
-    else this.byProxy.set(proxyId, new Set([lease]));
+    else {
+      const roster = new Roster<Lease>();
+      roster.add(lease);
+      this.byProxy.set(proxyId, roster);
+    }
     this.total += 1;
     return lease;
   }
@@ -70,7 +76,7 @@ export class ConnectionRegistry {
 
   /** Closes every connection of a proxy; answers how many. */
   revoke(proxyId: string, reason: string): number {
-    const leases = [...(this.byProxy.get(proxyId) ?? [])];
+    const leases = this.byProxy.get(proxyId)?.list() ?? [];
     for (const lease of leases) lease.revoke(reason);
     return leases.length;
   }
@@ -93,7 +99,7 @@ export class ConnectionRegistry {
   /** Called by `Lease.release`. */
   forget(lease: Lease): void {
     const leases = this.byProxy.get(lease.proxyId);
-    if (!leases?.delete(lease)) return;
+    if (!leases?.remove(lease)) return;
     this.total -= 1;
     if (leases.size === 0) this.byProxy.delete(lease.proxyId);
   }

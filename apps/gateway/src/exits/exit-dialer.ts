@@ -73,8 +73,6 @@ class DialDeadline {
   }
 }
 
-const ignoreError = () => {};
-
 const connectTo = (
   host: string,
   port: number,
@@ -83,17 +81,22 @@ const connectTo = (
 ): Promise<Socket> =>
   new Promise((resolve, reject) => {
     const socket = connect({ host, port, allowHalfOpen: true, noDelay: true, onread: readInto?.options });
-    readInto?.adopt(socket);
+    if (readInto) {
+      readInto.adopt(socket);
+      // Paused before it connects, the socket does not start reading at once (only to be stopped
+      // again until the tunnel is joined).
+      socket.pause();
+    }
     deadline.watch(socket);
-    const onError = (error: Error) => {
+    let isConnected = false;
+    // After the connect, errors end the tunnel through 'close'; never let one crash the process.
+    socket.on('error', (error: Error) => {
+      if (isConnected) return;
       socket.destroy();
       reject(error);
-    };
-    socket.once('error', onError);
-    socket.once('connect', () => {
-      socket.off('error', onError);
-      // Errors from here on end the tunnel through 'close'; never let one crash the process.
-      socket.on('error', ignoreError);
+    });
+    socket.on('connect', () => {
+      isConnected = true;
       resolve(socket);
     });
   });

@@ -8,8 +8,6 @@ import { parseRequestHead, RequestBody, type RequestHead } from './request-head'
 
 /** Where a client connection hands its requests. */
 export interface RequestHandler {
-  /** The connection's first request head was read (its handshake is over). */
-  onFirstHead(socket: Socket): void;
   /**
    * A request to forward: answer it through `connection` (`respond*` or `refuse`). Its body, if
    * any, is delivered once a sink is attached (`attachBody`).
@@ -79,6 +77,30 @@ const isTokenByte = (byte: number): boolean =>
   (byte >= 0x30 && byte <= 0x39) ||
   "!#$%&'*+-.^_`|~".includes(String.fromCharCode(byte));
 
+const CONNECT_LINE = Buffer.from('CONNECT ', 'latin1');
+
+/**
+ * A CONNECT request whose head is whole in `chunk` (the bytes a client sends first, usually all of
+ * its request), parsed, with the bytes after the head; null for anything else, which goes through
+ * a `ClientConnection` (where a malformed head is answered as such).
+ */
+export const readWholeConnect = (
+  chunk: Buffer,
+  maxHeaderSize: number,
+): { head: RequestHead; rest: Buffer } | null => {
+  if (chunk.length <= CONNECT_LINE.length || chunk.compare(CONNECT_LINE, 0, 8, 0, 8) !== 0) return null;
+  const end = chunk.indexOf(HEAD_END);
+  if (end < 0 || end > maxHeaderSize) return null;
+  let head: RequestHead;
+  try {
+    head = parseRequestHead(chunk.toString('latin1', 0, end));
+  } catch (error) {
+    if (error instanceof InvalidMessage) return null;
+    throw error;
+  }
+  return head.method === 'CONNECT' ? { head, rest: chunk.subarray(end + 4) } : null;
+};
+
 /**
  * Whether an incomplete head can still become a request: its method so far is a token (so that
  * another protocol, such as SOCKS5 sent to an HTTP-only port, is refused at once, not at the
@@ -126,14 +148,19 @@ export class ClientConnection {
   private hasClientEnded = false;
   private drainWaiter: (() => void) | null = null;
 
+  /**
+   * `onFirstHead`: called once, when the first request head has been read (the client's handshake
+   * is over).
+   */
   constructor(
     readonly socket: Socket,
     private readonly handler: RequestHandler,
     private readonly options: ClientConnectionOptions,
+    private readonly onFirstHead: () => void,
   ) {
     socket.on('data', this.onData);
     socket.on('end', this.onEnd);
-    socket.once('close', this.onClose);
+    socket.on('close', this.onClose);
     socket.on('timeout', this.onTimeout);
     socket.setTimeout(options.idleMs);
   }
@@ -342,7 +369,7 @@ export class ClientConnection {
     const restAt = end + 4;
     if (this.isFirst) {
       this.isFirst = false;
-      this.handler.onFirstHead(this.socket);
+      this.onFirstHead();
     }
     if (head.method === 'CONNECT') {
       this.phase = Phase.Gone;

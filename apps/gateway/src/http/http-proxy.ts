@@ -5,7 +5,7 @@ import type { Lease } from '../connections/connection-registry';
 import type { GatewayLogger } from '../gateway.types';
 import { Refusal } from '../refusals';
 import { joinTunnel, TargetReads } from '../streams/tunnel';
-import { ClientConnection, type RequestHandler } from './client-connection';
+import { ClientConnection, type RequestHandler, readWholeConnect } from './client-connection';
 import {
   type ExchangeSupport,
   ForwardExchange,
@@ -22,14 +22,15 @@ export interface HttpProxyOptions {
   idleMs: number;
   keepAliveMs: number;
   log: GatewayLogger;
-  /** Called when a client socket's first request head has been read (its handshake is over). */
-  onRequestHead: (socket: Socket) => void;
 }
 
 /** The HTTP side of the gateway, handed sockets by the listeners. */
 export interface HttpProxy {
-  /** Serves a client socket (paused); `firstChunk`: bytes already read to recognise the protocol. */
-  accept(socket: Socket, firstChunk: Buffer | null): void;
+  /**
+   * Serves a client socket (paused); `firstChunk`: bytes already read to recognise the protocol.
+   * `onHandshakeDone` is called once the first request head has been read.
+   */
+  accept(socket: Socket, firstChunk: Buffer | null, onHandshakeDone: () => void): void;
 }
 
 const CONNECTION_ESTABLISHED = Buffer.from('HTTP/1.1 200 Connection Established\r\n\r\n', 'latin1');
@@ -159,7 +160,6 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
   };
 
   const handler: RequestHandler = {
-    onFirstHead: options.onRequestHead,
     onRequest: (connection, head) => {
       let uri: AbsoluteUri;
       try {
@@ -195,8 +195,15 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
   };
 
   return {
-    accept(socket, firstChunk) {
-      new ClientConnection(socket, handler, connectionOptions).start(firstChunk);
+    accept(socket, firstChunk, onHandshakeDone) {
+      // Most CONNECT requests come whole in the first chunk: straight to the tunnel.
+      const connect = firstChunk && readWholeConnect(firstChunk, options.maxHeaderSize);
+      if (connect) {
+        onHandshakeDone();
+        void tunnel(socket, connect.head, connect.rest);
+        return;
+      }
+      new ClientConnection(socket, handler, connectionOptions, onHandshakeDone).start(firstChunk);
     },
   };
 };

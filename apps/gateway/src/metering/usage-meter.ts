@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type Listed, Roster } from '../connections/roster';
 import type { GatewayLogger } from '../gateway.types';
 import type { UsageBatch, UsageDelta, UsageSink } from '../ports';
 
@@ -15,7 +16,7 @@ export interface UsageMeterOptions {
 }
 
 /** A target-side socket being metered (the handle `track` answers). */
-export interface Metered {
+export interface Metered extends Listed {
   readonly proxyId: string;
   readonly socket: Socket;
   read: number;
@@ -41,7 +42,7 @@ interface Bucket {
  * deltas sampled meanwhile wait in a separate, unsent bucket.
  */
 export class UsageMeter {
-  private readonly metered = new Set<Metered>();
+  private readonly metered = new Roster<Metered>();
   /** Unsent deltas by hour. */
   private readonly buckets = new Map<number, Bucket>();
   /** Sealed batches, oldest first; the head may have failed before and is retried unchanged. */
@@ -62,13 +63,19 @@ export class UsageMeter {
       read: baseline.read,
       written: baseline.written,
       uncounted: 1,
+      rosterIndex: -1,
     };
     this.metered.add(entry);
-    socket.once('close', () => {
+    socket.on('close', () => {
       this.sample(entry);
-      this.metered.delete(entry);
+      this.metered.remove(entry);
     });
     return entry;
+  }
+
+  /** The sockets being metered now (open, or closing). */
+  sockets(): Socket[] {
+    return this.metered.list().map((entry) => entry.socket);
   }
 
   /** One more use of a tracked socket (a forwarded request on a pooled connection): one more connection. */
@@ -97,7 +104,7 @@ export class UsageMeter {
 
   /** Samples every open socket and sends what is pending; failures are kept for the next run. */
   flush(): Promise<void> {
-    for (const entry of this.metered) this.sample(entry);
+    for (const entry of this.metered.list()) this.sample(entry);
     this.flushing ??= this.send().finally(() => {
       this.flushing = null;
     });

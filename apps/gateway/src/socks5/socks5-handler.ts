@@ -14,8 +14,6 @@ export interface Socks5HandlerOptions {
   broker: ConnectionBroker;
   idleMs: number;
   log: GatewayLogger;
-  /** Called when the client's request has been read (its handshake is over). */
-  onRequestRead: (socket: Socket) => void;
 }
 
 const SUCCEEDED = socksReply(SOCKS_REPLY.succeeded);
@@ -62,9 +60,15 @@ const authenticate = async (
 /**
  * Serves one SOCKS5 client (RFC 1928): username/password authentication only, CONNECT only
  * (BIND and UDP ASSOCIATE answer 0x07), IPv4, IPv6 and domain addresses. `firstChunk` holds the
- * bytes already read to recognise the protocol.
+ * bytes already read to recognise the protocol; `onRequestRead` is called once the client's request
+ * has been read (its handshake is over).
  */
-export const handleSocks5 = async (socket: Socket, firstChunk: Buffer, options: Socks5HandlerOptions) => {
+export const handleSocks5 = async (
+  socket: Socket,
+  firstChunk: Buffer,
+  options: Socks5HandlerOptions,
+  onRequestRead: () => void,
+) => {
   const reader = new HandshakeReader(socket, 4_096);
   reader.push(firstChunk);
   let lease: Lease | null = null;
@@ -78,7 +82,7 @@ export const handleSocks5 = async (socket: Socket, firstChunk: Buffer, options: 
       return;
     }
     const address = await readSocksAddress(reader, addressType);
-    options.onRequestRead(socket);
+    onRequestRead();
     if (address.type === null) {
       endWith(socket, socksReply(SOCKS_REPLY.addressTypeNotSupported));
       return;

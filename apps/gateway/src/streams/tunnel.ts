@@ -75,6 +75,16 @@ export class TargetReads {
   };
 }
 
+/**
+ * Passes on the half-close of `from`'s peer to `to`. When `to`'s own peer half-closed already and
+ * nothing written to `to` is waiting, both directions are over: `to` is closed at once (the kernel
+ * still delivers what it holds, then the FIN) instead of being shut down first and closed later.
+ */
+const passEnd = (to: Socket) => {
+  if (to.readableEnded && to.writableLength === 0) to.destroy();
+  else to.end();
+};
+
 /** Ends `socket` for good once what was written to it has been flushed. */
 const destroyWhenFlushed = (socket: Socket) => {
   if (socket.destroyed) return;
@@ -129,14 +139,14 @@ export const joinTunnel = (
       onClose();
     }
   };
-  client.once('close', onSocketClose(target));
-  target.once('close', onSocketClose(client));
+  client.on('close', onSocketClose(target));
+  target.on('close', onSocketClose(client));
   client.on('error', destroyBoth);
   target.on('error', destroyBoth);
   // Writes and reads both refresh the client socket's timer: it fires only when both directions idle.
   client.setTimeout(idleMs, destroyBoth);
-  client.on('end', () => target.end());
-  target.on('end', () => client.end());
+  client.on('end', () => passEnd(target));
+  target.on('end', () => passEnd(client));
   if (head.length) target.write(head);
   relayData(client, target);
   if (reads) reads.join(client, target);
