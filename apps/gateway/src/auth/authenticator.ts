@@ -86,6 +86,14 @@ export class Authenticator {
     return header === undefined ? null : this.recall(this.provenHeaders, header);
   }
 
+  /**
+   * The client behind a username and password that authenticated moments ago, without waiting;
+   * null when they must go through `authenticate`.
+   */
+  recallCredentials(supplied: SuppliedCredentials): AuthenticatedClient | null {
+    return this.recall(this.proven, `${supplied.username}\u0000${supplied.password}`);
+  }
+
   /** The client behind a `Proxy-Authorization` value (Basic); throws a `Refusal` otherwise. */
   async authenticateHeader(header: string | undefined, source: string): Promise<AuthenticatedClient> {
     const proven = await this.prove(parseBasicAuthorization(header), source);

@@ -42,6 +42,11 @@ export class ConnectionBroker {
     return this.parts.authenticator.authenticate(supplied, source);
   }
 
+  /** The client of credentials that authenticated moments ago; null: ask `authenticate`. */
+  recallCredentials(supplied: SuppliedCredentials): AuthenticatedClient | null {
+    return this.parts.authenticator.recallCredentials(supplied);
+  }
+
   /** The client of a `Proxy-Authorization` value that authenticated moments ago; null: ask `authenticateHeader`. */
   recallHeader(header: string | undefined): AuthenticatedClient | null {
     return this.parts.authenticator.recallHeader(header);

@@ -4,7 +4,7 @@ import type { VettedTarget } from '../guard/target-guard';
 import type { Exit, ExitCatalog, ExitCriteria } from '../ports';
 import { Refusal } from '../refusals';
 import type { TargetReads } from '../streams/tunnel';
-import { templateValuesFor } from './credential-template';
+import { type TemplateValues, templateValuesFor } from './credential-template';
 import { DialError, type DialedTarget, type DialRequest, dialExit, upstreamHost } from './exit-dialer';
 import { rankExits } from './exit-ranking';
 import type { StickyChoice, StickySessions } from './sticky-sessions';
@@ -28,6 +28,15 @@ const refusalOfTarget = (error: DialError, target: VettedTarget): Refusal => {
   if (error.reason === 'refused') return new Refusal('target_refused', `${where} refused the connection`);
   return new Refusal('target_unreachable', `${where} is unreachable`);
 };
+
+const NO_TEMPLATE_VALUES: TemplateValues = Object.freeze({
+  user: '',
+  cc: '',
+  state: '',
+  city: '',
+  sid: '',
+  life: '',
+});
 
 /** The exits one connection may take, best first, and its sticky choice. */
 export interface RoutePlan {
@@ -113,7 +122,8 @@ export class ExitRouter {
         const dialed = await this.dial({
           exit,
           target,
-          values: templateValuesFor(exit, area, plan.choice),
+          // Only upstream exits fill credential templates.
+          values: exit.kind === 'direct' ? NO_TEMPLATE_VALUES : templateValuesFor(exit, area, plan.choice),
           timeoutMs: this.options.dialTimeoutMs,
           sendHostnameUpstream: this.options.sendHostnameUpstream,
           readInto,

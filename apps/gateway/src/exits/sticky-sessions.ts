@@ -56,6 +56,8 @@ export interface StickySessionsOptions {
  */
 export class StickySessions {
   private readonly sessions = new Map<string, Session>();
+  /** The session touched last (already last in the LRU order). */
+  private lastKey: string | null = null;
   /** Derived ids of static proxies (they keep no session), by proxy id. */
   private readonly staticIds = new Map<string, Derived>();
 
@@ -97,6 +99,9 @@ export class StickySessions {
   private touch(key: string, lifeOf: (epoch: number) => number): Session {
     const now = this.options.now();
     let session = this.sessions.get(key);
+    // Most connections repeat the session of the one before: it is last in the LRU order already.
+    if (session && now < session.expiresAt && key === this.lastKey) return session;
+    this.lastKey = key;
     if (!session || now >= session.expiresAt) {
       const epoch = session ? session.epoch + 1 : 0;
       const lifeMs = lifeOf(epoch);

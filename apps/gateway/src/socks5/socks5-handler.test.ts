@@ -1,3 +1,5 @@
+import { connect, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKS_REPLY } from '../refusals';
 import { curl } from '../testing/curl';
@@ -5,6 +7,7 @@ import { makeCredential } from '../testing/factories';
 import { socksExchange } from '../testing/socks-client';
 import { startEchoTarget, startHttpTarget } from '../testing/targets';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway';
+import { encodeSocksAddress, SOCKS } from './socks5-protocol';
 
 const user = makeCredential();
 const switchedOff = makeCredential({ admission: { ok: false, reason: 'off' } });
@@ -92,6 +95,47 @@ describe('SOCKS5', () => {
       address: Buffer.from([0x09, 1, 2, 3, 4, 0, 80]),
     });
     expect(exchange.reply).toBe(SOCKS_REPLY.addressTypeNotSupported);
+  });
+
+  it('reads its messages however they are split or batched', async () => {
+    const userBytes = Buffer.from(user.username);
+    const passBytes = Buffer.from(user.password);
+    const handshake = Buffer.concat([
+      Buffer.from([SOCKS.version, 2, SOCKS.method.none, SOCKS.method.password]),
+      Buffer.from([SOCKS.authVersion, userBytes.length]),
+      userBytes,
+      Buffer.from([passBytes.length]),
+      passBytes,
+      Buffer.from([SOCKS.version, SOCKS.command.connect, 0]),
+      encodeSocksAddress('127.0.0.1', echo.port),
+    ]);
+    // Method, authentication status, success reply; then the echo of the tunnel's bytes (echoed
+    // chunk by chunk: 'echo:' before each).
+    const replies = Buffer.from([5, 2, 1, 0, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0]).toString('latin1');
+    const exchange = async (send: (socket: Socket, bytes: Buffer) => Promise<void>) => {
+      const socket = connect(gw.port, '127.0.0.1');
+      socket.setNoDelay(true);
+      const received: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => received.push(chunk));
+      await new Promise((resolve) => socket.once('connect', resolve));
+      await send(socket, Buffer.concat([handshake, Buffer.from('ping')]));
+      const text = () => Buffer.concat(received).toString('latin1');
+      await expect.poll(() => text().replaceAll('echo:', '').length).toBe(replies.length + 4);
+      expect(text().startsWith(replies)).toBe(true);
+      expect(text().slice(replies.length).replaceAll('echo:', '')).toBe('ping');
+      socket.destroy();
+    };
+    // Everything at once, the tunnel's first bytes included.
+    await exchange(async (socket, bytes) => {
+      socket.write(bytes);
+    });
+    // One byte at a time.
+    await exchange(async (socket, bytes) => {
+      for (const byte of bytes) {
+        socket.write(Buffer.from([byte]));
+        await sleep(2);
+      }
+    });
   });
 
   it('carries bytes both ways once connected', async () => {

@@ -7,7 +7,14 @@ import { endWith } from '../http/http-messages';
 import { REFUSAL_ANSWERS, Refusal, SOCKS_REPLY } from '../refusals';
 import { HandshakeReader } from '../streams/handshake-reader';
 import { joinTunnel, TargetReads } from '../streams/tunnel';
-import { readSocksAddress, SOCKS, socksReply } from './socks5-protocol';
+import {
+  greetingLength,
+  passwordRequestLength,
+  requestAddress,
+  requestLength,
+  SOCKS,
+  socksReply,
+} from './socks5-protocol';
 
 /** Options of the SOCKS5 handler. */
 export interface Socks5HandlerOptions {
@@ -17,6 +24,9 @@ export interface Socks5HandlerOptions {
 }
 
 const SUCCEEDED = socksReply(SOCKS_REPLY.succeeded);
+const CHOSE_PASSWORD = Buffer.from([SOCKS.version, SOCKS.method.password]);
+const AUTH_SUCCEEDED = Buffer.from([SOCKS.authVersion, SOCKS.authStatus.success]);
+const AUTH_FAILED = Buffer.from([SOCKS.authVersion, SOCKS.authStatus.failure]);
 
 /** The RFC 1929 exchange: the client proves its credentials, or is told it failed and closed. */
 const authenticate = async (
@@ -24,35 +34,38 @@ const authenticate = async (
   reader: HandshakeReader,
   options: Socks5HandlerOptions,
 ): Promise<AuthenticatedClient | null> => {
-  const [version, methodCount = 0] = await reader.read(2);
-  if (version !== SOCKS.version) {
+  // Each message is read whole (one wait each), as the client sends it.
+  const greeting = await reader.readMessage(greetingLength);
+  if (greeting[0] !== SOCKS.version) {
     socket.destroy();
     return null;
   }
-  const methods = await reader.read(methodCount);
-  if (!methods.includes(SOCKS.method.password)) {
+  if (!greeting.includes(SOCKS.method.password, 2)) {
     // Only username/password is accepted: "no acceptable methods".
     endWith(socket, Buffer.from([SOCKS.version, SOCKS.method.noneAcceptable]));
     return null;
   }
-  socket.write(Buffer.from([SOCKS.version, SOCKS.method.password]));
-  const [authVersion, usernameLength = 0] = await reader.read(2);
-  const username = usernameLength ? (await reader.read(usernameLength)).toString('utf8') : '';
-  const [passwordLength = 0] = await reader.read(1);
-  const password = passwordLength ? (await reader.read(passwordLength)).toString('utf8') : '';
-  const failed = Buffer.from([SOCKS.authVersion, SOCKS.authStatus.failure]);
-  if (authVersion !== SOCKS.authVersion) {
-    endWith(socket, failed);
+  socket.write(CHOSE_PASSWORD);
+  const request = await reader.readMessage(passwordRequestLength);
+  const passwordAt = 2 + (request[1] ?? 0);
+  const username = request.toString('utf8', 2, passwordAt);
+  const password = request.toString('utf8', passwordAt + 1);
+  if (request[0] !== SOCKS.authVersion) {
+    endWith(socket, AUTH_FAILED);
     return null;
   }
+  const supplied = { username, password };
   try {
-    const client = await options.broker.authenticate({ username, password }, socket.remoteAddress ?? '');
-    socket.write(Buffer.from([SOCKS.authVersion, SOCKS.authStatus.success]));
+    // Clients repeat the same credentials on every connection: most are known already.
+    const client =
+      options.broker.recallCredentials(supplied) ??
+      (await options.broker.authenticate(supplied, socket.remoteAddress ?? ''));
+    socket.write(AUTH_SUCCEEDED);
     return client;
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     options.log.debug({ kind: error.kind, reason: error.message }, 'SOCKS5 authentication refused');
-    endWith(socket, failed);
+    endWith(socket, AUTH_FAILED);
     return null;
   }
 };
@@ -76,12 +89,13 @@ export const handleSocks5 = async (
   try {
     const client = await authenticate(socket, reader, options);
     if (!client) return;
-    const [version, command, , addressType = 0] = await reader.read(4);
-    if (version !== SOCKS.version) {
+    const request = await reader.readMessage(requestLength);
+    if (request[0] !== SOCKS.version) {
       socket.destroy();
       return;
     }
-    const address = await readSocksAddress(reader, addressType);
+    const command = request[1];
+    const address = requestAddress(request);
     onRequestRead();
     if (address.type === null) {
       endWith(socket, socksReply(SOCKS_REPLY.addressTypeNotSupported));

@@ -41,6 +41,75 @@ const formatIpv6 = (bytes: Buffer): string => {
   return new URL(`http://[${words.join(':')}]/`).hostname.slice(1, -1);
 };
 
+/**
+ * Length of a whole greeting (VER NMETHODS METHODS) at the start of `bytes`, null while incomplete;
+ * 2 when VER is not 5 (nothing more is read from such a client).
+ */
+export const greetingLength = (bytes: Buffer): number | null => {
+  if (bytes.length < 2) return null;
+  if (bytes[0] !== SOCKS.version) return 2;
+  const length = 2 + (bytes[1] ?? 0);
+  return bytes.length >= length ? length : null;
+};
+
+/** Length of a whole RFC 1929 request (VER ULEN UNAME PLEN PASSWD), null while incomplete. */
+export const passwordRequestLength = (bytes: Buffer): number | null => {
+  if (bytes.length < 2) return null;
+  const passwordAt = 2 + (bytes[1] ?? 0);
+  if (bytes.length <= passwordAt) return null;
+  const length = passwordAt + 1 + (bytes[passwordAt] ?? 0);
+  return bytes.length >= length ? length : null;
+};
+
+/**
+ * Length of a whole request (VER CMD RSV ATYP DST.ADDR DST.PORT), null while incomplete; 4 when
+ * VER is not 5 or ATYP is unknown (nothing more is read then).
+ */
+export const requestLength = (bytes: Buffer): number | null => {
+  if (bytes.length < 4) return null;
+  let length: number;
+  if (bytes[0] !== SOCKS.version) return 4;
+  switch (bytes[3]) {
+    case SOCKS.addressType.ipv4:
+      length = 4 + 4 + 2;
+      break;
+    case SOCKS.addressType.ipv6:
+      length = 4 + 16 + 2;
+      break;
+    case SOCKS.addressType.domain:
+      if (bytes.length < 5) return null;
+      length = 5 + (bytes[4] ?? 0) + 2;
+      break;
+    default:
+      return 4;
+  }
+  return bytes.length >= length ? length : null;
+};
+
+/** DST.ADDR and DST.PORT of a whole request (as measured by `requestLength`). */
+export const requestAddress = (request: Buffer): SocksAddress => {
+  switch (request[3]) {
+    case SOCKS.addressType.ipv4:
+      return {
+        type: 'ipv4',
+        host: `${request[4]}.${request[5]}.${request[6]}.${request[7]}`,
+        port: request.readUInt16BE(8),
+      };
+    case SOCKS.addressType.ipv6:
+      return { type: 'ipv6', host: formatIpv6(request.subarray(4, 20)), port: request.readUInt16BE(20) };
+    case SOCKS.addressType.domain: {
+      const length = request[4] ?? 0;
+      return {
+        type: 'domain',
+        host: request.toString('latin1', 5, 5 + length),
+        port: request.readUInt16BE(5 + length),
+      };
+    }
+    default:
+      return { type: null, host: '', port: 0 };
+  }
+};
+
 /** Reads DST.ADDR and DST.PORT after the given ATYP byte. */
 export const readSocksAddress = async (
   reader: HandshakeReader,

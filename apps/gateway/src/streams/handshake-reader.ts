@@ -51,6 +51,11 @@ export class HandshakeReader {
     return this.wait((buffered) => (buffered.length >= length ? length : null));
   }
 
+  /** A whole message, as long as `measure` says from the bytes buffered so far (null: more are needed). */
+  readMessage(measure: (buffered: Buffer) => number | null): Promise<Buffer> {
+    return this.wait(measure);
+  }
+
   /** Bytes up to and including `delimiter`; fails past `maxLength` bytes. */
   readUntil(delimiter: string, maxLength: number): Promise<Buffer> {
     return this.wait((buffered) => {
