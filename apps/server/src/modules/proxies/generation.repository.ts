@@ -1,6 +1,7 @@
 import { and, asc, type Database, eq, exits, inArray, isNull, proxies, queryRows, sql, users } from '@ptc/db';
 import { isExitLeased } from '../areas/supply';
 import { sumUsableBytes } from '../traffic/traffic-pools.repository';
+import { isAnyOf } from './proxies.repository';
 
 /** A SQL condition. */
 type SQL = ReturnType<typeof sql>;
@@ -166,5 +167,9 @@ export const insertProxies = async (db: Database, rows: NewProxy[]) => {
         returning ${sql.identifier('id')}`,
   );
   const ids = inserted.map((row) => BigInt(row.id));
-  return db.select().from(proxies).where(inArray(proxies.id, ids)).orderBy(asc(proxies.id));
+  return db
+    .select()
+    .from(proxies)
+    .where(isAnyOf(proxies.id, ids, 'bigint'))
+    .orderBy(asc(proxies.id));
 };
