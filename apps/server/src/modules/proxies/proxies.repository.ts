@@ -180,11 +180,11 @@ export const countFamily = async (db: Database, userId: bigint, family: ProxyFam
  *
  * The page walks `proxies_live_list_idx` (or one of the other list indexes); deep pages and the
  * sort by traffic choose their ids first (`DEFERRED_JOIN_OFFSET`), then only their rows are read
- * and joined to their exits. A list
- * that no filter narrows takes its total from `proxy_counts` and reads a page past its middle
- * backwards from the end, so the last page of 100 000 proxies costs what the first does.
- * Otherwise the count (the costly part: it reads every match) is skipped when the page itself
- * shows where the list ends, and joins exits only when the address filter needs them.
+ * and joined to their exits. A list that no filter narrows takes its total from `proxy_counts`
+ * and reads a page past its middle backwards from the end, so the last page of 100 000 proxies
+ * costs what the first does. Otherwise the count (the costly part: it reads every match) is
+ * skipped when the page itself shows where the list ends, and joins exits only when the address
+ * filter needs them.
  */
 export const listProxies = async (
   db: Database,
