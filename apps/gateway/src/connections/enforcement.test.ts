@@ -46,6 +46,26 @@ describe('enforcement of open connections', () => {
     await gw.close();
   });
 
+  it('also closes the target side of a tunnel it cuts', async () => {
+    const own = await startEchoTarget();
+    const user = makeCredential();
+    const gw = await startTestGateway({ credentials: [user], enforcementIntervalMs: 60_000 });
+    const exchange = await socksExchange(gw.port, { ...user, port: own.port });
+    expect(exchange.reply).toBe(0);
+    exchange.socket.resume();
+    exchange.socket.write('still here');
+    await expect.poll(() => own.received.length).toBe(1);
+    gw.store.setAdmission(user.proxyId, switchedOff);
+    gw.store.notifyChange(user.proxyId);
+    const settled = await Promise.race([
+      own.settled().then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000)),
+    ]);
+    expect(settled).toBe(true);
+    await gw.close();
+    await own.close();
+  });
+
   it('closes an open tunnel within seconds through the periodic check, without a notification', async () => {
     const user = makeCredential();
     const gw = await startTestGateway({ credentials: [user], enforcementIntervalMs: 500 });

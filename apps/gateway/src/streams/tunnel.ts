@@ -85,11 +85,23 @@ const passEnd = (to: Socket) => {
   else to.end();
 };
 
+/** How long the other side of a closed tunnel may take to flush before it is destroyed. */
+const FLUSH_LIMIT_MS = 5_000;
+
 /** Ends `socket` for good once what was written to it has been flushed. */
 const destroyWhenFlushed = (socket: Socket) => {
   if (socket.destroyed) return;
-  if (socket.writableFinished) socket.destroy();
-  else socket.once('finish', () => socket.destroy());
+  if (socket.writableFinished) {
+    socket.destroy();
+    return;
+  }
+  socket.once('finish', () => socket.destroy());
+  // Ends our side (after what is still queued), so 'finish' comes even when the peer was cut off
+  // rather than half-closed; a peer that stops reading cannot hold the socket past the limit.
+  if (!socket.writableEnded) socket.end();
+  const limit = setTimeout(() => socket.destroy(), FLUSH_LIMIT_MS);
+  limit.unref();
+  socket.once('close', () => clearTimeout(limit));
 };
 
 /** Relays `from`'s data events to `to`, pausing `from` while `to` is backed up. */
