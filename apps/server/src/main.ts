@@ -3,6 +3,7 @@ import { openDatabase } from '@ptc/db';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureSupply, type RunningGateway, startGateway } from './gateway';
+import { maintenanceJobs } from './jobs/maintenance';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
 import { billingJobs } from './modules/billing/billing.jobs';
 import { ensurePrices } from './modules/proxies/prices.service';
@@ -70,6 +71,7 @@ const start = async () => {
       ...proxiesJobs(proxiesDeps(app)),
       ...billingJobs(database),
       ...trafficJobs(database, trafficDeps(app)),
+      ...maintenanceJobs(database),
     ],
     isLeader: () => database.tryLeadership(),
     log: app.log,
