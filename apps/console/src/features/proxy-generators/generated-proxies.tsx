@@ -5,9 +5,10 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { WEBAPP_BASE_PATH } from '../../routes';
+import { copyToClipboard } from '../../shared/ui/clipboard';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { getWalletPath } from '../charge/wallet-paths';
-import { copyText, proxyLine } from './copy-text';
+import { toColonForm } from '../proxy-list/proxy-formats';
 import type { GeneratedProxy, GenerationResult } from './generators.api';
 import { useCountryName } from './region-names';
 
@@ -19,7 +20,7 @@ export const useCopy = () => {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   return async (text: string) => {
-    if (await copyText(text)) {
+    if ((await copyToClipboard(text)) === 'copied') {
       void message.success(t('generators.copied'));
       return;
     }
@@ -92,7 +93,7 @@ export const GeneratedProxies = ({ result, testIdPrefix }: GeneratedProxiesProps
         icon={<CopyOutlined />}
         aria-label={t('generators.result.copy')}
         title={t('generators.result.copy')}
-        onClick={() => void copy(proxyLine(proxy))}
+        onClick={() => void copy(toColonForm(proxy))}
         data-testid={`${testIdPrefix}-result-copy`}
       />
     );
@@ -110,7 +111,7 @@ export const GeneratedProxies = ({ result, testIdPrefix }: GeneratedProxiesProps
                   style={{ fontFamily: token.fontFamilyCode, wordBreak: 'break-all' }}
                   data-testid={`${testIdPrefix}-result-line`}
                 >
-                  {proxyLine(proxy)}
+                  {toColonForm(proxy)}
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {[
@@ -138,7 +139,7 @@ export const GeneratedProxies = ({ result, testIdPrefix }: GeneratedProxiesProps
               style={{ whiteSpace: 'nowrap' }}
               data-testid={`${testIdPrefix}-result-line`}
             >
-              {proxyLine(proxy)}
+              {toColonForm(proxy)}
             </Typography.Text>
             {copyButton(proxy)}
           </Flex>
@@ -168,7 +169,7 @@ export const GeneratedProxies = ({ result, testIdPrefix }: GeneratedProxiesProps
         <Typography.Text strong>{t('generators.result.title', { n: proxies.length })}</Typography.Text>
         <Button
           icon={<CopyOutlined />}
-          onClick={() => void copy(proxies.map(proxyLine).join('\n'))}
+          onClick={() => void copy(proxies.map(toColonForm).join('\n'))}
           data-testid={`${testIdPrefix}-result-copy-all`}
         >
           {t('generators.result.copyAll')}

@@ -3,7 +3,7 @@ import type { ProxyRow } from '@ptc/contracts';
 import { Alert, App, Button, Flex, Input, type InputRef, Modal, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CopyOutcome, copyToClipboard } from './clipboard';
+import { type CopyOutcome, copyToClipboard } from '../../shared/ui/clipboard';
 import { type CopyLine, copyLines } from './proxy-formats';
 
 /** One line of the dialog: its name, the text in a read-only field, and a copy button. */

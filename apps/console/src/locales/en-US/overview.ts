@@ -1,7 +1,6 @@
 /** Dashboard overview texts: balance, traffic charts, proxy usage and PTC cost summaries. */
 export const overview = {
   'overview.loadFailed': 'Failed to load. Please try again.',
-  'overview.retry': 'Retry',
   'overview.refresh': 'Refresh',
 
   'overview.balance.title': 'Balance',

@@ -3,7 +3,6 @@ export const trafficPackage = {
   'trafficPackage.title': 'Traffic packages',
   'trafficPackage.remaining': 'Package traffic left: {{gb}} GB',
   'trafficPackage.loadFailed': 'Failed to load. Please try again.',
-  'trafficPackage.retry': 'Retry',
   'trafficPackage.tab.buy': 'Buy',
   'trafficPackage.tab.usage': 'Usage',
   'trafficPackage.tab.records': 'Purchase records',

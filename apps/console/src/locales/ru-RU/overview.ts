@@ -3,7 +3,6 @@ import type { overview as reference } from '../en-US/overview';
 /** Тексты обзора: баланс, графики трафика, использование прокси и сводка расходов PTC. */
 export const overview: Record<keyof typeof reference, string> = {
   'overview.loadFailed': 'Не удалось загрузить. Попробуйте ещё раз.',
-  'overview.retry': 'Повторить',
   'overview.refresh': 'Обновить',
 
   'overview.balance.title': 'Баланс',

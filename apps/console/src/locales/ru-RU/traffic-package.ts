@@ -5,7 +5,6 @@ export const trafficPackage: Record<keyof typeof reference, string> = {
   'trafficPackage.title': 'Пакеты трафика',
   'trafficPackage.remaining': 'Осталось в пакетах: {{gb}} ГБ',
   'trafficPackage.loadFailed': 'Не удалось загрузить. Попробуйте ещё раз.',
-  'trafficPackage.retry': 'Повторить',
   'trafficPackage.tab.buy': 'Покупка',
   'trafficPackage.tab.usage': 'Расход',
   'trafficPackage.tab.records': 'История покупок',

@@ -3,7 +3,6 @@ import type { overview as reference } from '../en-US/overview';
 /** 概览页文案：余额、流量图表、代理使用情况和 PTC 消费汇总。 */
 export const overview: Record<keyof typeof reference, string> = {
   'overview.loadFailed': '加载失败，请重试。',
-  'overview.retry': '重试',
   'overview.refresh': '刷新',
 
   'overview.balance.title': '余额',

@@ -5,7 +5,6 @@ export const trafficPackage: Record<keyof typeof reference, string> = {
   'trafficPackage.title': '流量包',
   'trafficPackage.remaining': '流量包剩余：{{gb}} GB',
   'trafficPackage.loadFailed': '加载失败，请重试。',
-  'trafficPackage.retry': '重试',
   'trafficPackage.tab.buy': '购买',
   'trafficPackage.tab.usage': '用量',
   'trafficPackage.tab.records': '购买记录',
