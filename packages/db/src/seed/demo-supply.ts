@@ -86,15 +86,16 @@ export const demoExits = async (): Promise<(typeof exits.$inferInsert)[]> => {
  */
 export const seedDemoSupply = async (db: Database): Promise<number> => {
   const [all] = await db.select({ n: count() }).from(exits);
-  const values = await demoExits();
   if ((all?.n ?? 0) === 0) {
+    const values = await demoExits();
     await db.insert(exits).values(values);
     return values.length;
   }
   const [own] = await db.select({ n: count() }).from(exits).where(eq(exits.isDemo, false));
   const [statics] = await db.select({ n: count() }).from(exits).where(eq(exits.isStatic, true));
   if ((own?.n ?? 0) > 0 || (statics?.n ?? 0) > 0) return 0;
-  const inventory = values.filter((exit) => exit.isStatic);
+  // The catalogue is loaded only when something is seeded.
+  const inventory = (await demoExits()).filter((exit) => exit.isStatic);
   await db.insert(exits).values(inventory);
   return inventory.length;
 };
