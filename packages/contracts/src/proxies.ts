@@ -60,13 +60,45 @@ export const dynamicCommonRequestSchema = z.object({
   city: placeSchema.optional(),
 });
 
-/** `POST /proxy/proxy/dynamic/traffic`: the regional generator. Line 3 serves countries only. */
+/** Lines (nodes) of dynamic traffic; line 3 serves whole countries only (SPEC §2, §9). */
+export const DYNAMIC_LINES = [1, 2, 3, 4] as const;
+export type DynamicLine = (typeof DYNAMIC_LINES)[number];
+export const COUNTRY_ONLY_LINE: DynamicLine = 3;
+
+/**
+ * Route types of dynamic traffic (SPEC §2 "Route type premier or budget, node selection"): the
+ * premier routes are lines 1 and 2 (5 PTC/GB), the budget routes lines 3 and 4, each served by
+ * its own supplier (3 and 1.5 PTC/GB). The node is the line chosen within the route type.
+ */
+export const ROUTE_TYPES = ['premier', 'budget'] as const;
+export type RouteType = (typeof ROUTE_TYPES)[number];
+export const ROUTE_LINES: Readonly<Record<RouteType, readonly DynamicLine[]>> = {
+  premier: [1, 2],
+  budget: [3, 4],
+};
+
+/** The route type a line belongs to. */
+export const routeOfLine = (line: number): RouteType => (line <= 2 ? 'premier' : 'budget');
+
+/**
+ * The line a regional generation uses when none is named: the first node of the route type
+ * (premier by default) that serves the area — line 3 takes whole countries only.
+ */
+export const defaultLineOf = (route: RouteType | undefined, hasPlace: boolean): DynamicLine =>
+  ROUTE_LINES[route ?? 'premier'].find((line) => !(hasPlace && line === COUNTRY_ONLY_LINE)) ?? 1;
+
+/**
+ * `POST /proxy/proxy/dynamic/traffic`: the regional generator. Line 3 serves countries only;
+ * `route` names premier or budget, `line` the node within it (a line of the other route type is
+ * refused with 1002); without a line the route type's first node serving the area is used.
+ */
 export const dynamicTrafficRequestSchema = z.object({
   ...common,
   country: countrySchema,
   state: placeSchema.optional(),
   city: placeSchema.optional(),
-  line: formInt(1, 4).default(1),
+  route: z.enum(ROUTE_TYPES).optional(),
+  line: formInt(1, 4).optional(),
   rotation: formBool.default(false),
 });
 
@@ -162,6 +194,8 @@ export const proxyRowSchema = z.object({
     label: z.string().nullable(),
   }),
   line: z.number().int().nullable(),
+  /** Route type of a dynamic traffic proxy's line; null for the other families. */
+  route: z.enum(ROUTE_TYPES).nullable(),
   protocol: z.enum(['http', 'socks5']),
   /** SPEC §4: 1 normal, 2 invalid, 3 expired, 4 unhealthy. */
   status: z.number().int(),
@@ -343,10 +377,16 @@ export const trafficAlarmRequestSchema = z.object({
   address: z.string().trim().min(3).max(254),
 });
 
-/** Dashboard cost categories of SPEC §2. */
+/**
+ * Dashboard cost categories of SPEC §2. The two supplier-specific traffic types are the budget
+ * routes' lines 3 and 4 (each its own supplier); like the data-center and residential figures of
+ * the static families, they are parts of their family's figure (dynamic traffic), not added to it.
+ */
 export const COST_CATEGORIES = [
   'dynamic_ip',
   'dynamic_traffic',
+  'dynamic_traffic_line3',
+  'dynamic_traffic_line4',
   'static_ip',
   'static_traffic',
   'static_traffic_datacenter',

@@ -9,14 +9,16 @@ export interface CostRow {
   referenceType: string | null;
   family: (typeof proxies.$inferSelect)['family'] | null;
   exitType: 'residential' | 'datacenter' | null;
+  /** The proxy's line (dynamic traffic). */
+  line: number | null;
   /** Signed sum of the entries: negative for net spending. */
   amount: bigint;
 }
 
 /**
  * A user's ledger entries on proxies, traffic packages and remote PCs between two local dates (`from` inclusive,
- * `to` exclusive, midnight in `tz`), summed per local day or month and per proxy family and
- * exit type. A proxy entry references the proxy by its public id or its numeric id.
+ * `to` exclusive, midnight in `tz`), summed per local day or month and per proxy family,
+ * exit type and line. A proxy entry references the proxy by its public id or its numeric id.
  */
 export const sumCostsByPeriod = async (
   db: Database,
@@ -30,6 +32,7 @@ export const sumCostsByPeriod = async (
       referenceType: ledgerEntries.referenceType,
       family: proxies.family,
       exitType: proxies.exitType,
+      line: proxies.line,
       amount: sql<string>`sum(${ledgerEntries.amount})::text`,
     })
     .from(ledgerEntries)
@@ -51,7 +54,7 @@ export const sumCostsByPeriod = async (
       ),
     )
     // By position: the same expression with its own parameters would not match the select's.
-    .groupBy(sql`1`, ledgerEntries.referenceType, proxies.family, proxies.exitType);
+    .groupBy(sql`1`, ledgerEntries.referenceType, proxies.family, proxies.exitType, proxies.line);
   return rows.map((row) => ({ ...row, amount: BigInt(row.amount) }));
 };
 

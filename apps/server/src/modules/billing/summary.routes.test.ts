@@ -43,7 +43,9 @@ describe('dashboard summaries', () => {
     const db = t.database.db;
     await credit(db, userId, 100n * PTC);
     const dynamicIp = await createProxy(db, userId, { family: 'dynamic-ip' });
-    const dynamicTraffic = await createProxy(db, userId, { family: 'dynamic-traffic' });
+    const dynamicTraffic = await createProxy(db, userId, { family: 'dynamic-traffic', line: 1 });
+    const budgetLine3 = await createProxy(db, userId, { family: 'dynamic-traffic', line: 3 });
+    const budgetLine4 = await createProxy(db, userId, { family: 'dynamic-traffic', line: 4 });
     const staticTraffic = await createProxy(db, userId, { family: 'static-traffic', exitType: 'datacenter' });
     const staticIp = await createProxy(db, userId, { family: 'static-ip', exitType: 'residential' });
     const proxy = (row: { publicId: string }) => ({ type: 'proxy', id: row.publicId });
@@ -65,6 +67,19 @@ describe('dashboard summaries', () => {
       amount: -1_250_000n,
       kind: 'usage',
       reference: proxy(dynamicTraffic),
+    });
+    // The budget routes' suppliers are shown apart, and are part of dynamic traffic.
+    await entryAt(db, '2026-03-01T12:10:00Z', {
+      userId,
+      amount: -300_000n,
+      kind: 'usage',
+      reference: proxy(budgetLine3),
+    });
+    await entryAt(db, '2026-03-01T12:20:00Z', {
+      userId,
+      amount: -150_000n,
+      kind: 'usage',
+      reference: proxy(budgetLine4),
     });
     // 20:00 UTC on March 1st is already March 2nd in Shanghai.
     await entryAt(db, '2026-03-01T20:00:00Z', {
@@ -109,23 +124,26 @@ describe('dashboard summaries', () => {
     ]);
     expect(utc.data.records[0].costs).toMatchObject({
       dynamic_ip: '0.000000',
-      dynamic_traffic: '1.250000',
+      dynamic_traffic: '1.700000',
+      dynamic_traffic_line3: '0.300000',
+      dynamic_traffic_line4: '0.150000',
       static_traffic: '0.500001',
       static_traffic_datacenter: '0.500001',
       static_traffic_residential: '0.000000',
-      total: '1.750001',
+      total: '2.200001',
     });
     expect(utc.data.records[1].costs).toMatchObject({
       dynamic_traffic: '45.000000',
+      dynamic_traffic_line3: '0.000000',
       static_ip: '7.990000',
       static_ip_residential: '7.990000',
       vm: '2.000000',
       total: '54.990000',
     });
-    expect(utc.data.totals.total).toBe('56.740001');
+    expect(utc.data.totals.total).toBe('57.190001');
 
     const shanghai = await summary('cost/day?start=2026-03-01&end=2026-03-01', 'Asia/Shanghai');
-    expect(shanghai.data.records[0].costs).toMatchObject({ static_traffic: '0.000000', total: '1.250000' });
+    expect(shanghai.data.records[0].costs).toMatchObject({ static_traffic: '0.000000', total: '1.700000' });
     const newYork = await summary('cost/day?start=2026-03-02&end=2026-03-02', 'America/New_York');
     // 09:00 and 09:30 UTC are 04:00 and 04:30 in New York: still March 2nd.
     expect(newYork.data.records[0].costs.total).toBe('54.990000');
@@ -138,10 +156,14 @@ describe('dashboard summaries', () => {
       ]),
     ).toEqual([
       ['2026-02', '0.000000'],
-      ['2026-03', '56.740001'],
+      ['2026-03', '57.190001'],
       ['2026-04', '0.500000'],
     ]);
-    expect(months.data.totals).toMatchObject({ static_ip: '8.490000', total: '57.240001' });
+    expect(months.data.totals).toMatchObject({
+      static_ip: '8.490000',
+      dynamic_traffic_line4: '0.150000',
+      total: '57.690001',
+    });
   });
 
   it('refuses malformed or too long ranges', async () => {

@@ -54,7 +54,7 @@ const periodsOf = (type: 'day' | 'month', start: string, end: string) => {
   return { periods, from: `${start}-01`, to };
 };
 
-/** The categories one cost row counts in: a family, and its exit type where the dashboard splits it. */
+/** The categories one cost row counts in: a family, and its exit type or supplier line where the dashboard splits it. */
 const categoriesOf = (row: CostRow): CostCategory[] => {
   if (row.referenceType === 'vm') return ['vm'];
   // Packages are sold off the dynamic traffic price, and what they cover is not charged again.
@@ -64,6 +64,9 @@ const categoriesOf = (row: CostRow): CostCategory[] => {
     case 'dynamic-ip':
       return ['dynamic_ip'];
     case 'dynamic-traffic':
+      // Lines 3 and 4 are the budget routes' suppliers, shown apart as well (SPEC §2).
+      if (row.line === 3) return ['dynamic_traffic', 'dynamic_traffic_line3'];
+      if (row.line === 4) return ['dynamic_traffic', 'dynamic_traffic_line4'];
       return ['dynamic_traffic'];
     case 'static-traffic':
       return ['static_traffic', `static_traffic_${type}`];
@@ -74,7 +77,7 @@ const categoriesOf = (row: CostRow): CostCategory[] => {
   }
 };
 
-/** Categories that add up to the total (the typed static ones split their family's figure). */
+/** Categories that add up to the total (the typed static ones and the lines split their family's figure). */
 const TOTAL_OF: readonly CostCategory[] = [
   'dynamic_ip',
   'dynamic_traffic',

@@ -1,5 +1,7 @@
 import {
   AppError,
+  COUNTRY_ONLY_LINE,
+  defaultLineOf,
   type dynamicCommonRequestSchema,
   type dynamicIpByAreaRequestSchema,
   type dynamicIpByIpRequestSchema,
@@ -7,6 +9,7 @@ import {
   type ExitType,
   GENERATION_MAX_COUNT,
   type ProxyFamily,
+  routeOfLine,
   type staticIpRequestSchema,
   type staticTrafficRequestSchema,
 } from '@ptc/contracts';
@@ -83,11 +86,21 @@ export const planDynamicCommon = (input: z.output<typeof dynamicCommonRequestSch
   };
 };
 
-/** `POST /proxy/proxy/dynamic/traffic`: the regional generator; line 3 serves countries only. */
+/**
+ * `POST /proxy/proxy/dynamic/traffic`: the regional generator; line 3 serves countries only, and
+ * a named line must be a node of the named route type.
+ */
 export const planDynamicTraffic = (input: z.output<typeof dynamicTrafficRequestSchema>): GenerationPlan => {
   const area = areaOf(input);
-  if (input.line === 3 && (area.state || area.city)) {
-    throw wrongArea('line 3 serves whole countries only, without a state or city');
+  const hasPlace = Boolean(area.state || area.city);
+  const line = input.line ?? defaultLineOf(input.route, hasPlace);
+  if (input.route && routeOfLine(line) !== input.route) {
+    throw new AppError('ERR_ARGUMENT_TYPE', {
+      message: `Argument type error: line ${line} is not a ${input.route} route`,
+    });
+  }
+  if (line === COUNTRY_ONLY_LINE && hasPlace) {
+    throw wrongArea(`line ${COUNTRY_ONLY_LINE} serves whole countries only, without a state or city`);
   }
   if (input.rotation) assertRotationCountry(area.country);
   return {
@@ -98,7 +111,7 @@ export const planDynamicTraffic = (input: z.output<typeof dynamicTrafficRequestS
     protocol: input.protocol,
     area,
     precision: precisionOf(area),
-    line: input.line,
+    line,
     rotation: input.rotation,
     source: { kind: 'rotating' },
   };

@@ -24,7 +24,7 @@ describe('proxy generation', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    for (const line of [1, 2, 3]) {
+    for (const line of [1, 2, 3, 4]) {
       await createExit(db, { country: 'US', state: 'NY', city: 'newyork', line, ip: `198.51.100.${line}` });
     }
     await createExit(db, { country: 'TW', state: 'TPE', city: 'taipei', line: 1, ip: '192.0.2.10' });
@@ -189,6 +189,37 @@ describe('proxy generation', () => {
       expect(refused.msg).toContain(words);
     }
     expect(await countProxies(db(), buyer.user.id)).toBe(0);
+  });
+
+  it('takes the route type premier (lines 1–2) or budget (lines 3–4) and the node within it', async () => {
+    const buyer = await customer(5n * PTC);
+    const lineOf = async (form: Record<string, string | number>) => {
+      const answer = await generateOk(t.app, db(), buyer, 'dynamic/traffic', form);
+      const [row] = answer.data;
+      return [row?.line, row?.route];
+    };
+    expect(await lineOf({ country: 'US' })).toEqual([1, 'premier']);
+    expect(await lineOf({ country: 'US', route: 'premier', line: 2 })).toEqual([2, 'premier']);
+    expect(await lineOf({ country: 'US', route: 'budget' })).toEqual([3, 'budget']);
+    // Line 3 serves whole countries only, so a state takes the budget route's other node.
+    expect(await lineOf({ country: 'US', state: 'NY', route: 'budget' })).toEqual([4, 'budget']);
+    expect(await lineOf({ country: 'US', line: 4 })).toEqual([4, 'budget']);
+
+    const generated = await countProxies(db(), buyer.user.id);
+    for (const [form, words] of [
+      [{ country: 'US', route: 'premier', line: 3 }, 'line 3 is not a premier route'],
+      [{ country: 'US', route: 'budget', line: '1' }, 'line 1 is not a budget route'],
+    ] as const) {
+      await allowNextGeneration(db(), buyer.user.id);
+      const refused = await generate(t.app, buyer.token, 'dynamic/traffic', form);
+      expect(refused, JSON.stringify(form)).toMatchObject({ code: 1002 });
+      expect(refused.msg).toContain(words);
+    }
+    await allowNextGeneration(db(), buyer.user.id);
+    expect(
+      (await generate(t.app, buyer.token, 'dynamic/traffic', { country: 'US', route: 'cheap' })).code,
+    ).toBe(1002);
+    expect(await countProxies(db(), buyer.user.id)).toBe(generated);
   });
 
   it('answers 4004 when the area has no exit for the request or no address matches the IP', async () => {

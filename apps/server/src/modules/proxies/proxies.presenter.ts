@@ -1,4 +1,4 @@
-import { formatPtc, type Micro, type ProxyRow } from '@ptc/contracts';
+import { formatPtc, type Micro, type ProxyRow, routeOfLine } from '@ptc/contracts';
 import { DAY_MS, effectiveStatus, isTrafficFamily, type ProxyEntity } from './proxy-family';
 
 /** A proxy with what the list shows of its leased exit (joined once, never per row). */
@@ -44,6 +44,8 @@ export const presentProxy = (proxy: ProxyRecord, gateway: GatewayAddress, now: D
       label: proxy.exitLabel,
     },
     line: proxy.line,
+    // The universal generator names no line and is billed as line 1, a premier route.
+    route: proxy.family === 'dynamic-traffic' ? routeOfLine(proxy.line ?? 1) : null,
     protocol: proxy.protocol,
     status: effectiveStatus(proxy, now),
     switch: proxy.switch,

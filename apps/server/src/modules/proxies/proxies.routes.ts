@@ -125,7 +125,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   generation(
     '/proxy/proxy/dynamic/traffic',
-    'Generate regional rotating proxies paid by traffic (line 1–4, optional rotation in US/TW)',
+    'Generate regional rotating proxies paid by traffic (route type premier: lines 1–2, budget: lines 3–4; optional rotation in US/TW)',
     dynamicTrafficRequestSchema,
     planDynamicTraffic,
   );
