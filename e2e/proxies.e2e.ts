@@ -224,12 +224,24 @@ describe.skipIf(!chromiumPath)('proxies in Chromium, as a customer uses them', (
           },
           [token, locale] as const,
         );
-        for (const [name, path, ready] of [
-          ['overview', '/dashboard/overview', 'overview-cost-table'],
-          ['dynamic-traffic', '/proxy/dynamic/traffic', 'proxy-list'],
+        const regional = async () => {
+          await shot.getByTestId('gen-dynamic-traffic-tab-regional').click();
+          await shot.getByTestId('gen-dynamic-traffic-regional-route-budget').click();
+          await shot.getByTestId('gen-dynamic-traffic-regional-line-4').waitFor();
+          // Budget without a state takes line 3, and the price follows.
+          await expect
+            .poll(() => shot.getByTestId('gen-dynamic-traffic-regional-price-unit').textContent())
+            .toContain('3.00');
+        };
+        for (const [name, path, ready, prepare] of [
+          ['overview', '/dashboard/overview', 'overview-cost-table', null],
+          ['dynamic-traffic', '/proxy/dynamic/traffic', 'proxy-list', null],
+          // The regional generator with the route type and its nodes.
+          ['dynamic-traffic-regional', '/proxy/dynamic/traffic', 'proxy-list', regional],
         ] as const) {
           await shot.goto(path);
           await shot.getByTestId(ready).waitFor();
+          await prepare?.();
           await shot.waitForLoadState('networkidle');
           const body = (await shot.locator('body').innerText()) ?? '';
           expect(rawKeys(body), `${name} ${locale} ${width}`).toEqual([]);

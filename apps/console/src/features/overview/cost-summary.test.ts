@@ -15,7 +15,12 @@ const summary: CostSummary = {
   records: [
     {
       time: '2026-03-14',
-      costs: costs({ dynamic_traffic: '1.250000', vm: '3.000000', total: '4.250000' }),
+      costs: costs({
+        dynamic_traffic: '1.250000',
+        dynamic_traffic_line4: '0.250000',
+        vm: '3.000000',
+        total: '4.250000',
+      }),
     },
     {
       time: '2026-03-15',
@@ -32,6 +37,7 @@ const summary: CostSummary = {
   totals: costs({
     dynamic_ip: '0.150000',
     dynamic_traffic: '1.250000',
+    dynamic_traffic_line4: '0.250000',
     static_ip: '7.990000',
     static_ip_residential: '7.990000',
     static_traffic: '0.004999',
@@ -48,6 +54,8 @@ describe('cost categories to the table', () => {
     expect(rows.map((row) => [row.category, row.level, row.text])).toEqual([
       ['dynamic_ip', 0, '0.15'],
       ['dynamic_traffic', 0, '1.25'],
+      ['dynamic_traffic_line3', 1, '0.00'],
+      ['dynamic_traffic_line4', 1, '0.25'],
       ['static_ip', 0, '7.99'],
       ['static_ip_datacenter', 1, '0.00'],
       ['static_ip_residential', 1, '7.99'],

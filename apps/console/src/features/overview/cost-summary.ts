@@ -8,7 +8,7 @@ type Costs = CostSummary['totals'];
 
 /**
  * Categories that add up to the total, stacked in the chart. The data-center and residential
- * figures split their family's and would count twice.
+ * figures, and the budget lines 3 and 4, split their family's and would count twice.
  */
 export const STACKED_CATEGORIES: readonly CostCategory[] = [
   'dynamic_ip',
@@ -18,10 +18,15 @@ export const STACKED_CATEGORIES: readonly CostCategory[] = [
   'vm',
 ];
 
-/** Rows of the cost table: each family followed by its split, then remote PCs, the total last. */
+/**
+ * Rows of the cost table: each family followed by its split (the two supplier-specific traffic
+ * types, the budget lines 3 and 4, under dynamic traffic), then remote PCs, the total last.
+ */
 const TABLE_LAYOUT: readonly { category: CostCategory; level: 0 | 1 }[] = [
   { category: 'dynamic_ip', level: 0 },
   { category: 'dynamic_traffic', level: 0 },
+  { category: 'dynamic_traffic_line3', level: 1 },
+  { category: 'dynamic_traffic_line4', level: 1 },
   { category: 'static_ip', level: 0 },
   { category: 'static_ip_datacenter', level: 1 },
   { category: 'static_ip_residential', level: 1 },
@@ -45,7 +50,7 @@ const readCost = (text: string | undefined): Micro => {
 /** One row of the cost table. */
 export interface CostRow {
   category: CostCategory;
-  /** 1 for the data-center / residential split of the family above. */
+  /** 1 for the data-center / residential or budget-line split of the family above. */
   level: 0 | 1;
   amount: Micro;
   /** Two decimals, as the balance is shown. */

@@ -15,8 +15,10 @@ import {
   type DynamicTrafficValues,
   isCountryOnlyLine,
   isRotationCountry,
-  LINES,
+  nodeFor,
   PRECISIONS,
+  ROUTE_LINES,
+  ROUTE_TYPES,
 } from './generator-rules';
 import { type GeneratorProps, useGeneration } from './use-generation';
 
@@ -25,7 +27,13 @@ const TEST_ID = 'gen-dynamic-traffic';
 type Generate = ReturnType<typeof useGeneration>['generate'];
 
 const UNIVERSAL_DEFAULTS: DynamicCommonValues = { precision: 'country', count: 1, protocol: 'http' };
-const REGIONAL_DEFAULTS: DynamicTrafficValues = { line: 1, rotation: false, count: 1, protocol: 'http' };
+const REGIONAL_DEFAULTS: DynamicTrafficValues = {
+  route: 'premier',
+  line: 1,
+  rotation: false,
+  count: 1,
+  protocol: 'http',
+};
 
 /**
  * The universal generator: proxies of any country or one country (country level), or of a
@@ -107,13 +115,15 @@ const UniversalForm = ({ generate, isGenerating }: { generate: Generate; isGener
 };
 
 /**
- * The regional generator: country (required), state and city, line 1–4 (line 3 whole
- * countries only), automatic rotation (United States and Taiwan), count and protocol.
+ * The regional generator: country (required), state and city, route type premier or budget and
+ * its node (lines 1–2 or 3–4; line 3 whole countries only), automatic rotation (United States
+ * and Taiwan), count and protocol.
  */
 const RegionalForm = ({ generate, isGenerating }: { generate: Generate; isGenerating: boolean }) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<DynamicTrafficValues>();
   const line = Form.useWatch('line', form) ?? REGIONAL_DEFAULTS.line;
+  const route = Form.useWatch('route', form) ?? REGIONAL_DEFAULTS.route ?? 'premier';
   const country = Form.useWatch('country', form);
   const count = Form.useWatch('count', form);
   const canRotate = isRotationCountry(country);
@@ -128,6 +138,10 @@ const RegionalForm = ({ generate, isGenerating }: { generate: Generate; isGenera
       isGenerating={isGenerating}
       onSubmit={(values) => void generate('dynamicTraffic', buildDynamicTrafficForm(values))}
       onValuesChange={(changed, all) => {
+        // A new route type keeps the node when it belongs to it, else takes its first one serving the area.
+        if (changed.route !== undefined) {
+          form.setFieldsValue({ line: nodeFor(changed.route, all.line, Boolean(all.state || all.city)) });
+        }
         if (changed.line !== undefined && isCountryOnlyLine(changed.line)) {
           form.setFieldsValue({ state: undefined, city: undefined });
         }
@@ -156,10 +170,21 @@ const RegionalForm = ({ generate, isGenerating }: { generate: Generate; isGenera
         testIdPrefix={prefix}
       />
       <Row gutter={[16, 0]}>
-        <Col xs={24} md={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="route" label={t('generators.route')} extra={t(`generators.route.hint.${route}`)}>
+            <Radio.Group
+              optionType="button"
+              options={ROUTE_TYPES.map((value) => ({
+                value,
+                label: <span data-testid={`${prefix}-route-${value}`}>{t(`generators.route.${value}`)}</span>,
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
           <Form.Item
             name="line"
-            label={t('generators.line')}
+            label={t('generators.node')}
             extra={
               isCountryOnlyLine(line)
                 ? t('generators.line.countryOnly', { line: COUNTRY_ONLY_LINE })
@@ -168,7 +193,7 @@ const RegionalForm = ({ generate, isGenerating }: { generate: Generate; isGenera
           >
             <Radio.Group
               optionType="button"
-              options={LINES.map((value) => ({
+              options={ROUTE_LINES[route].map((value) => ({
                 value,
                 label: (
                   <span data-testid={`${prefix}-line-${value}`}>

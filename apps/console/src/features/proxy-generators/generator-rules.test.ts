@@ -21,6 +21,10 @@ import {
   checkLineArea,
   checkUniversalArea,
   isRotationCountry,
+  LINES,
+  nodeFor,
+  ROUTE_TYPES,
+  routeOfLine,
 } from './generator-rules';
 
 /** A form as the server reads it: every field a string, as a urlencoded body carries it. */
@@ -168,11 +172,46 @@ describe('posted forms', () => {
       count: 3,
       protocol: 'http',
     });
-    expect(line3).toEqual({ count: 3, protocol: 'http', country: 'US', line: 3, rotation: true });
+    expect(line3).toEqual({
+      count: 3,
+      protocol: 'http',
+      country: 'US',
+      route: 'budget',
+      line: 3,
+      rotation: true,
+    });
     const germany = buildDynamicTrafficForm({ country: 'DE', line: 2, rotation: true, count: 1 });
-    expect(germany).toEqual({ count: 1, protocol: 'http', country: 'DE', line: 2, rotation: false });
+    expect(germany).toEqual({
+      count: 1,
+      protocol: 'http',
+      country: 'DE',
+      route: 'premier',
+      line: 2,
+      rotation: false,
+    });
     const parsed = dynamicTrafficRequestSchema.parse(asPosted(line3));
-    expect(parsed).toMatchObject({ line: 3, rotation: true, country: 'US' });
+    expect(parsed).toMatchObject({ route: 'budget', line: 3, rotation: true, country: 'US' });
+  });
+
+  it('regional: a node of the chosen route type, the first serving the area when the line is not one', () => {
+    expect(nodeFor('budget', 1, false)).toBe(3);
+    expect(nodeFor('budget', 1, true)).toBe(4);
+    expect(nodeFor('budget', 3, true)).toBe(4);
+    expect(nodeFor('budget', 4, false)).toBe(4);
+    expect(nodeFor('premier', 4, true)).toBe(1);
+    expect(nodeFor('premier', 2, true)).toBe(2);
+    // A line of the other route type is replaced, never posted with the wrong route type.
+    expect(buildDynamicTrafficForm({ country: 'US', route: 'budget', line: 2 })).toMatchObject({
+      route: 'budget',
+      line: 3,
+    });
+    for (const route of ROUTE_TYPES) {
+      for (const line of LINES) {
+        const form = buildDynamicTrafficForm({ country: 'US', route, line });
+        expect(routeOfLine(Number(form.line))).toBe(route);
+        expect(dynamicTrafficRequestSchema.safeParse(asPosted(form)).success).toBe(true);
+      }
+    }
   });
 
   it('by IP: trims the pattern and says whether to return an IP of the same location', () => {

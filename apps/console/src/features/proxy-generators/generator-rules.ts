@@ -1,4 +1,16 @@
-import { type ExitType, GENERATION_MAX_COUNT, PROXY_RULES } from '@ptc/contracts';
+import {
+  COUNTRY_ONLY_LINE,
+  DYNAMIC_LINES,
+  type DynamicLine,
+  defaultLineOf,
+  type ExitType,
+  GENERATION_MAX_COUNT,
+  PROXY_RULES,
+  ROUTE_LINES,
+  ROUTE_TYPES,
+  type RouteType,
+  routeOfLine,
+} from '@ptc/contracts';
 import type { GenerationForm, PriceQuery } from './generators.api';
 
 /**
@@ -10,10 +22,19 @@ import type { GenerationForm, PriceQuery } from './generators.api';
 export const PROTOCOLS = ['http', 'socks5'] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 
-/** Lines of the regional generator; line 3 serves whole countries only (SPEC §2, §9). */
-export const LINES = [1, 2, 3, 4] as const;
-export type Line = (typeof LINES)[number];
-export const COUNTRY_ONLY_LINE: Line = 3;
+/** Lines (nodes) of the regional generator; line 3 serves whole countries only (SPEC §2, §9). */
+export const LINES = DYNAMIC_LINES;
+export type Line = DynamicLine;
+export { COUNTRY_ONLY_LINE, ROUTE_LINES, ROUTE_TYPES, type RouteType, routeOfLine };
+
+/**
+ * The node to use after a change of route type or area: the chosen line while it belongs to the
+ * route type and serves the area, else the route type's first node that does.
+ */
+export const nodeFor = (route: RouteType, line: Line | undefined, hasPlace: boolean): Line =>
+  line !== undefined && ROUTE_LINES[route].includes(line) && !(hasPlace && line === COUNTRY_ONLY_LINE)
+    ? line
+    : defaultLineOf(route, hasPlace);
 
 /** Rental cycles of static IP proxies, in days. */
 export const RENTAL_DAYS = [1, 30] as const;
@@ -143,18 +164,26 @@ export const buildDynamicCommonForm = (values: DynamicCommonValues): GenerationF
 
 /** Regional generator values. */
 export interface DynamicTrafficValues extends CommonValues, LocationValues {
+  /** Route type premier (lines 1–2) or budget (lines 3–4). */
+  route?: RouteType;
+  /** The node: a line of the route type. */
   line?: Line;
   rotation?: boolean;
 }
 
-/** `POST /proxy/proxy/dynamic/traffic`: line 3 sends the country alone; rotation only where offered. */
+/**
+ * `POST /proxy/proxy/dynamic/traffic`: the route type and a line of it; line 3 sends the country
+ * alone; rotation only where offered.
+ */
 export const buildDynamicTrafficForm = (values: DynamicTrafficValues): GenerationForm => {
-  const line = values.line ?? 1;
+  const route = values.route ?? routeOfLine(values.line ?? 1);
+  const line = nodeFor(route, values.line, false);
   const area = location(values);
   return compact({
     ...common(values),
     ...area,
     ...(isCountryOnlyLine(line) ? { state: undefined, city: undefined } : {}),
+    route,
     line,
     rotation: Boolean(values.rotation) && isRotationCountry(area.country),
   });

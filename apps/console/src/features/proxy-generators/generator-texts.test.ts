@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generators as enUS } from '../../locales/en-US/generators';
 import { generators as ruRU } from '../../locales/ru-RU/generators';
 import { generators as zhCN } from '../../locales/zh-CN/generators';
-import { LINES, PRECISIONS, PROTOCOLS, RENTAL_DAYS, STATIC_TYPES } from './generator-rules';
+import { LINES, PRECISIONS, PROTOCOLS, RENTAL_DAYS, ROUTE_TYPES, STATIC_TYPES } from './generator-rules';
 
 const LOCALES = { 'en-US': enUS, 'zh-CN': zhCN, 'ru-RU': ruRU } as const;
 
@@ -19,6 +19,7 @@ const BUILT_KEYS = [
   ...['required', 'integer', 'min', 'max'].map((error) => `generators.count.${error}`),
   ...PRECISIONS.map((value) => `generators.precision.${value}`),
   ...PROTOCOLS.map((value) => `generators.protocol.${value}`),
+  ...ROUTE_TYPES.flatMap((value) => [`generators.route.${value}`, `generators.route.hint.${value}`]),
   ...STATIC_TYPES.map((value) => `generators.staticType.${value}`),
   ...RENTAL_DAYS.map((value) => `generators.days.${value}`),
   ...['gb', 'ip', 'day', '30days'].map((unit) => `generators.unit.${unit}`),

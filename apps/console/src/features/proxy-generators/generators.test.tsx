@@ -210,7 +210,7 @@ describe('DynamicTrafficGenerator, regional', () => {
     expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')).toHaveLength(0);
   });
 
-  it('line 3 serves countries only: the state is cleared and locked, the price is the line 3 price', async () => {
+  it('route type budget offers lines 3 and 4; line 3 serves countries only: the state is cleared and locked', async () => {
     const api = mockApi({ 'POST /proxy/proxy/dynamic/traffic': (call) => generated(call) });
     renderPanel(<DynamicTrafficGenerator />);
     await openRegional();
@@ -224,6 +224,20 @@ describe('DynamicTrafficGenerator, regional', () => {
     await waitFor(() =>
       expect(screen.getByTestId('gen-dynamic-traffic-regional-price-unit').textContent).toBe('5.00 PTC / GB'),
     );
+    // Premier routes are lines 1 and 2.
+    expect(screen.queryByTestId('gen-dynamic-traffic-regional-line-3')).toBeNull();
+    expect(screen.getByTestId('gen-dynamic-traffic-regional-line-2')).toBeTruthy();
+
+    // Budget with a state chosen takes line 4, the budget node that serves states.
+    fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-route-budget'));
+    await waitFor(() =>
+      expect(screen.getByTestId('gen-dynamic-traffic-regional-price-unit').textContent).toBe('1.50 PTC / GB'),
+    );
+    expect(screen.queryByTestId('gen-dynamic-traffic-regional-line-1')).toBeNull();
+    expect(
+      screen.getByTestId('gen-dynamic-traffic-regional-line-4').closest('.ant-radio-button-wrapper')
+        ?.className,
+    ).toContain('ant-radio-button-wrapper-checked');
 
     fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-line-3'));
     await waitFor(() =>
@@ -245,6 +259,7 @@ describe('DynamicTrafficGenerator, regional', () => {
       count: '5',
       protocol: 'http',
       country: 'US',
+      route: 'budget',
       line: '3',
       rotation: 'false',
     });
@@ -267,6 +282,7 @@ describe('DynamicTrafficGenerator, regional', () => {
     await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')).toHaveLength(1));
     expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')[0]?.form).toMatchObject({
       country: 'TW',
+      route: 'premier',
       line: '2',
       rotation: 'true',
     });

@@ -123,6 +123,7 @@ export const proxyRow = (index: number, overrides: Record<string, unknown> = {})
   proxy_type: 'traffic',
   area: { precision: 'country', country: 'US', state: null, city: null, label: null },
   line: 1,
+  route: 'premier',
   protocol: 'http',
   status: 1,
   switch: 5,

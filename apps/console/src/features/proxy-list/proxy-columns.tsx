@@ -53,11 +53,16 @@ const mono = { fontFamily: 'monospace', whiteSpace: 'nowrap' } as const;
 const sortOrderOf = (view: ListView, field: SortField): SortOrder =>
   view.sort === field ? (view.order === 'asc' ? 'ascend' : 'descend') : null;
 
-/** What the type column says: the exit type of static proxies, how a rotating one was generated. */
+/**
+ * What the type column says: the exit type of static proxies, how a rotating one was generated
+ * and on which line and route type.
+ */
 const typeText = (row: ProxyRow, t: TFunction): string => {
   if (row.type !== 'rotating') return t(`proxies.type.${row.type}`);
   const how = t(`proxies.generateType.${row.generate_type}`);
-  return row.line ? `${how} · ${t('proxies.line', { line: row.line })}` : how;
+  if (!row.line) return how;
+  const line = t('proxies.line', { line: row.line });
+  return row.route ? `${how} · ${line} · ${t(`proxies.route.${row.route}`)}` : `${how} · ${line}`;
 };
 
 /**

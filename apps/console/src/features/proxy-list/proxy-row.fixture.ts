@@ -15,6 +15,7 @@ export const proxyRow = (index: number, overrides: Partial<ProxyRow> = {}): Prox
   proxy_type: 'traffic',
   area: { precision: 'country', country: 'US', state: null, city: null, label: null },
   line: 1,
+  route: 'premier',
   protocol: 'http',
   status: 1,
   switch: 5,

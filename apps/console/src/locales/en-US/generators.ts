@@ -28,7 +28,12 @@ export const generators = {
   'generators.area.demo': 'Demo',
   'generators.area.demoHint': 'Demonstration supply: direct exits labelled with real places.',
 
-  'generators.line': 'Line',
+  'generators.route': 'Route type',
+  'generators.route.premier': 'Premier',
+  'generators.route.budget': 'Budget',
+  'generators.route.hint.premier': 'Lines 1–2: country, state and city targeting',
+  'generators.route.hint.budget': 'Lines 3–4 of partner suppliers at a lower price per GB',
+  'generators.node': 'Node (line)',
   'generators.line.option': 'Line {{line}}',
   'generators.line.countryOnly': 'Line {{line}} serves whole countries only, without a state or city',
   'generators.rotation': 'Automatic rotation',

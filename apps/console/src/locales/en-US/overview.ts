@@ -56,6 +56,8 @@ export const overview = {
   'overview.cost.chart': 'PTC cost per period by category',
   'overview.cost.category.dynamic_ip': 'Rotating IP',
   'overview.cost.category.dynamic_traffic': 'Rotating traffic',
+  'overview.cost.category.dynamic_traffic_line3': 'Rotating traffic · budget line 3',
+  'overview.cost.category.dynamic_traffic_line4': 'Rotating traffic · budget line 4',
   'overview.cost.category.static_ip': 'Static IP',
   'overview.cost.category.static_ip_datacenter': 'Static IP · data center',
   'overview.cost.category.static_ip_residential': 'Static IP · residential',

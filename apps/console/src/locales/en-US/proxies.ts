@@ -3,6 +3,8 @@ export const proxies = {
   'proxies.close': 'Close',
   'proxies.ptc': '{{amount}} PTC',
   'proxies.line': 'Line {{line}}',
+  'proxies.route.premier': 'Premier',
+  'proxies.route.budget': 'Budget',
   'proxies.remainingDays': 'Days left: {{n}}',
   'proxies.page.generate': 'Generate',
   'proxies.page.trafficPackage': 'Traffic package',

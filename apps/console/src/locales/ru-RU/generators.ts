@@ -28,7 +28,12 @@ export const generators = {
   'generators.area.demo': 'Демо',
   'generators.area.demoHint': 'Демонстрационный пул: прямые выходы с метками реальных мест.',
 
-  'generators.line': 'Линия',
+  'generators.route': 'Тип маршрута',
+  'generators.route.premier': 'Премиум',
+  'generators.route.budget': 'Бюджетный',
+  'generators.route.hint.premier': 'Линии 1–2: выбор страны, региона и города',
+  'generators.route.hint.budget': 'Линии 3–4 партнёрских поставщиков по меньшей цене за ГБ',
+  'generators.node': 'Узел (линия)',
   'generators.line.option': 'Линия {{line}}',
   'generators.line.countryOnly': 'Линия {{line}} работает только на уровне страны, без региона и города',
   'generators.rotation': 'Автоматическая ротация',

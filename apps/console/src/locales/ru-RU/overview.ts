@@ -58,6 +58,8 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.cost.chart': 'Расходы PTC за каждый период по категориям',
   'overview.cost.category.dynamic_ip': 'Ротационные IP',
   'overview.cost.category.dynamic_traffic': 'Ротационный трафик',
+  'overview.cost.category.dynamic_traffic_line3': 'Ротируемый трафик · бюджетная линия 3',
+  'overview.cost.category.dynamic_traffic_line4': 'Ротируемый трафик · бюджетная линия 4',
   'overview.cost.category.static_ip': 'Статические IP',
   'overview.cost.category.static_ip_datacenter': 'Статические IP · дата-центр',
   'overview.cost.category.static_ip_residential': 'Статические IP · резидентные',

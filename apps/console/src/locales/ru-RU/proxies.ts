@@ -3,6 +3,8 @@ export const proxies = {
   'proxies.close': 'Закрыть',
   'proxies.ptc': '{{amount}} PTC',
   'proxies.line': 'Линия {{line}}',
+  'proxies.route.premier': 'премиум',
+  'proxies.route.budget': 'бюджетный',
   'proxies.remainingDays': 'Осталось дней: {{n}}',
   'proxies.page.generate': 'Создание',
   'proxies.page.trafficPackage': 'Пакет трафика',

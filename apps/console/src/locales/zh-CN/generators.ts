@@ -28,7 +28,12 @@ export const generators = {
   'generators.area.demo': '演示',
   'generators.area.demoHint': '演示资源：标注了真实地点的直连出口。',
 
-  'generators.line': '线路',
+  'generators.route': '线路类型',
+  'generators.route.premier': '优质',
+  'generators.route.budget': '经济',
+  'generators.route.hint.premier': '线路 1–2：可选国家、州和城市',
+  'generators.route.hint.budget': '线路 3–4：合作供应商线路，每 GB 价格更低',
+  'generators.node': '节点（线路）',
   'generators.line.option': '线路 {{line}}',
   'generators.line.countryOnly': '线路 {{line}} 仅支持国家级，不能选择州或城市',
   'generators.rotation': '自动轮换',

@@ -57,6 +57,8 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.cost.chart': '按类别统计的各时段 PTC 消费',
   'overview.cost.category.dynamic_ip': '动态 IP',
   'overview.cost.category.dynamic_traffic': '动态流量',
+  'overview.cost.category.dynamic_traffic_line3': '动态流量 · 经济线路 3',
+  'overview.cost.category.dynamic_traffic_line4': '动态流量 · 经济线路 4',
   'overview.cost.category.static_ip': '静态 IP',
   'overview.cost.category.static_ip_datacenter': '静态 IP · 数据中心',
   'overview.cost.category.static_ip_residential': '静态 IP · 住宅',

@@ -3,6 +3,8 @@ export const proxies = {
   'proxies.close': '关闭',
   'proxies.ptc': '{{amount}} PTC',
   'proxies.line': '线路 {{line}}',
+  'proxies.route.premier': '优质',
+  'proxies.route.budget': '经济',
   'proxies.remainingDays': '剩余 {{n}} 天',
   'proxies.page.generate': '生成代理',
   'proxies.page.trafficPackage': '流量包',
