@@ -104,8 +104,9 @@ describe('static IP proxies: purchase, expiry, renewal, release, leases', () => 
     });
     const expiresAt = proxy.expiresAt as Date;
     const at = later(expiresAt, -11 * HOUR);
-    expect(await autoRenewStaticProxies(deps(), at)).toBe(1);
-    expect(await autoRenewStaticProxies(deps(), later(at, 60_000))).toBe(0);
+    // Counts cover every proxy of the database (earlier tests' too): this one is asserted by its state.
+    expect(await autoRenewStaticProxies(deps(), at)).toBeGreaterThanOrEqual(1);
+    await autoRenewStaticProxies(deps(), later(at, 60_000));
     const mails = await mailsTo(buyer.user.email ?? '');
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Не удалось продлить статический прокси');
@@ -115,7 +116,11 @@ describe('static IP proxies: purchase, expiry, renewal, release, leases', () => 
 
     await expireProxies(deps(), later(expiresAt, 1));
     expect((await proxyByPublicId(db(), proxy.publicId)).status).toBe(PROXY_STATUS.EXPIRED);
-    expect(await releaseStaticExits(deps(), later(expiresAt, DAY - 1_000))).toBe(0);
+    await releaseStaticExits(deps(), later(expiresAt, DAY - 1_000));
+    expect(await proxyByPublicId(db(), proxy.publicId)).toMatchObject({
+      exitId: proxy.exitId,
+      releasedAt: null,
+    });
     expect(await releaseStaticExits(deps(), later(expiresAt, DAY + 1_000))).toBeGreaterThanOrEqual(1);
     const released = await proxyByPublicId(db(), proxy.publicId);
     expect(released).toMatchObject({ exitId: null, status: PROXY_STATUS.EXPIRED });
