@@ -306,6 +306,7 @@ const socksHandshake = async (socket, reader, route) => {
 /** Opens a connection that carries bytes to the target: direct, CONNECT tunnel or SOCKS5. */
 const openRoute = async (route) => {
   const socket = await openSocket(route.host, route.port);
+  const connectedAt = now();
   const reader = new Reader(socket);
   try {
     if (route.mode === 'connect') {
@@ -320,7 +321,7 @@ const openRoute = async (route) => {
     socket.destroy();
     throw error;
   }
-  return { socket, reader };
+  return { socket, reader, connectedAt };
 };
 
 const requestHead = (route, path, keepAlive) => {
@@ -341,6 +342,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const runDownloads = async ({ route, path, concurrency, warmupMs, durationMs }) => {
   const window = windowOf(warmupMs, durationMs);
   const latencies = [];
+  /** Per download, ms: TCP connect, then the tunnel set up, then the first body byte, then the rest. */
+  const phases = { connect: [], setup: [], firstByte: [], body: [] };
   let bytes = 0;
   let errors = 0;
   let firstError = null;
@@ -352,13 +355,26 @@ const runDownloads = async ({ route, path, concurrency, warmupMs, durationMs }) 
     while (now() < window.end) {
       const started = now();
       try {
-        const { socket, reader } = await openRoute(route);
+        const { socket, reader, connectedAt } = await openRoute(route);
+        const openedAt = now();
         socket.write(requestHead(route, path, false));
-        const parser = await reader.parse(new ResponseParser(onBody));
+        let firstAt = 0;
+        const parser = await reader.parse(
+          new ResponseParser((count) => {
+            if (firstAt === 0) firstAt = now();
+            onBody(count);
+          }),
+        );
         socket.destroy();
         if (parser.status !== 200) throw new Error(`status ${parser.status}`);
         const ended = now();
-        if (ended >= window.start && ended < window.end) latencies.push(ended - started);
+        if (ended >= window.start && ended < window.end) {
+          latencies.push(ended - started);
+          phases.connect.push(connectedAt - started);
+          phases.setup.push(openedAt - connectedAt);
+          phases.firstByte.push(firstAt - openedAt);
+          phases.body.push(ended - firstAt);
+        }
       } catch (error) {
         errors += 1;
         firstError ??= String(error?.message ?? error);
@@ -368,7 +384,9 @@ const runDownloads = async ({ route, path, concurrency, warmupMs, durationMs }) 
     }
   };
   await Promise.all(Array.from({ length: concurrency }, loop));
-  return { bytes, windowMs: durationMs, latencies, errors, firstError };
+  const p50 = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const phaseP50 = Object.fromEntries(Object.entries(phases).map(([name, values]) => [name, p50(values)]));
+  return { bytes, windowMs: durationMs, latencies, phases: phaseP50, errors, firstError };
 };
 
 const runRequests = async ({ route, path, connections, warmupMs, durationMs }) => {

@@ -318,8 +318,12 @@ let load = null;
 const pending = new Map();
 let sequence = 0;
 
+/** The processes that drive and answer the load, whose CPU per unit the diagnostics also show. */
+const drivers = [];
+
 const startLoad = async () => {
   const { child } = await startNode('load generator', join(here, 'load-process.mjs'));
+  drivers.push({ label: 'load generator', pid: child.pid });
   child.on('message', (message) => {
     const call = pending.get(message.id);
     if (!call) return;
@@ -407,10 +411,12 @@ const runScenario = async (scenario) => {
       await sleep(SETTINGS.warmupMs);
       const startedAt = performance.now();
       const before = peer.pgid ? groupCpu(peer.pgid) : null;
+      const driversBefore = drivers.map(({ pid }) => groupCpu(pid));
       const machineBefore = machineCpu();
       await sleep(SETTINGS.seconds * 1000);
       const machineAfter = machineCpu();
       const seconds = (performance.now() - startedAt) / 1000;
+      const driversAfter = drivers.map(({ pid }) => groupCpu(pid));
       if (before) {
         const after = groupCpu(peer.pgid);
         usage = Object.fromEntries(
@@ -429,6 +435,28 @@ const runScenario = async (scenario) => {
         log(
           `  ${peer.label}: CPU ${fixed(cpu, 2)} cores (user ${fixed(usage.user, 2)}, system ${fixed(usage.system, 2)}); ` +
             `per ${unit}: ${perUnit(usage.reads)} read() and ${perUnit(usage.writes)} write() calls (recv/send not counted)`,
+        );
+      }
+      {
+        // What the load costs the client and the target through this peer, per unit.
+        const units = scenario.kind === 'downloads' ? result.bytes / MB : result.latencies.length;
+        const scale = result.windowMs / 1000 / seconds / units;
+        const unit = scenario.kind === 'downloads' ? 'MB' : 'request';
+        log(
+          `  drivers with ${peer.label} (${fixed(unit === 'MB' ? units / (result.windowMs / 1000) : units / (result.windowMs / 1000), 0)} ${unit}/s): ` +
+            drivers
+              .map(({ label }, index) => {
+                const a = driversAfter[index];
+                const b = driversBefore[index];
+                const ms = (a.user + a.system - b.user - b.system) * 1000 * scale;
+                return `${label} ${fixed(ms, 3)} ms CPU, ${fixed((a.reads - b.reads) * scale, 1)} read() / ${fixed((a.writes - b.writes) * scale, 1)} write() per ${unit}`;
+              })
+              .join('; ') +
+            (result.phases
+              ? `; p50 phases, ms: ${Object.entries(result.phases)
+                  .map(([name, ms]) => `${name} ${fixed(ms, 2)}`)
+                  .join(', ')}`
+              : ''),
         );
       }
       loaded[peer.key].push({ ...result, cpu });
@@ -767,6 +795,7 @@ const main = async () => {
 
   const peerNames = ['direct', 'ours', 'squid', 'dante'];
   const targets = await startNode('targets', join(here, 'target-process.mjs'), peerNames);
+  drivers.push({ label: 'targets', pid: targets.child.pid });
   const http = targets.message.http;
   const idlePort = targets.message.idle;
   await startLoad();
