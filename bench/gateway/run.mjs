@@ -366,6 +366,11 @@ const pool = (runs) => {
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     firstError: runs.find((run) => run.firstError)?.firstError ?? null,
     reconnects: runs.reduce((sum, run) => sum + (run.reconnects ?? 0), 0),
+    /** Throughput (MB/s) and requests/s of each run, in round order (to show the spread across rounds). */
+    perRun: runs.map((run) => ({
+      mbps: run.bytes / MB / (run.windowMs / 1000),
+      rps: (run.count ?? run.latencies.length) / (run.windowMs / 1000),
+    })),
     /** CPU of the proxy's processes, in cores (1 = one core busy), averaged over the runs. */
     cpu: runs.every((run) => typeof run.cpu === 'number')
       ? runs.reduce((sum, run) => sum + run.cpu, 0) / runs.length
@@ -598,6 +603,23 @@ const buildReport = ({ versions, connect, forward, socks, idle }) => {
     };
   };
 
+  /** Min – max of ours ÷ peer over the rounds (each round measures both back to back). */
+  const spreadRow = (results, peerKey, figure, label) => {
+    const ours = results.ours.perRun;
+    const peer = results[peerKey].perRun;
+    const ratios = ours.map((run, index) => ratio(run[figure], peer[index]?.[figure] ?? Number.NaN));
+    if (ratios.length < 2) return;
+    rows.push([
+      '',
+      `${label}, ours ÷ peer per round (min – max)`,
+      '',
+      '',
+      '',
+      `${ratioText(Math.min(...ratios))} – ${ratioText(Math.max(...ratios))}`,
+      '—',
+    ]);
+  };
+
   const downloadScenario = (title, key, results, peerKey, peerName) => {
     const { direct, ours } = results;
     const peer = results[peerKey];
@@ -617,6 +639,7 @@ const buildReport = ({ versions, connect, forward, socks, idle }) => {
       [peerKey]: round3(peer.mbps),
       ratio: round3(r),
     };
+    spreadRow(results, peerKey, 'mbps', 'throughput');
     cpuRow(results, peerKey, key, (r) => r.mbps, 'MB');
     latencyRows(results, peerKey, peerName, key);
   };
@@ -647,6 +670,7 @@ const buildReport = ({ versions, connect, forward, socks, idle }) => {
       squid: Math.round(squid.rps),
       ratio: round3(r),
     };
+    spreadRow(forward, 'squid', 'rps', 'requests/s');
     cpuRow(forward, 'squid', 'http', (r) => r.rps, 'request');
     latencyRows(forward, 'squid', 'Squid', 'http');
   }
