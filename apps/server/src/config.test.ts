@@ -54,6 +54,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('tests proxies against SPEEDTEST_URL, else its own health check, and refuses a non-http URL', () => {
+    expect(loadConfig({}).speedTestUrl).toBe('http://localhost:8080/health');
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/' }).speedTestUrl).toBe(
+      'https://console.example.com/health',
+    );
+    expect(loadConfig({ SPEEDTEST_URL: 'https://speed.example.com/1mb' }).speedTestUrl).toBe(
+      'https://speed.example.com/1mb',
+    );
+    expect(() => loadConfig({ SPEEDTEST_URL: 'ftp://speed.example.com/' })).toThrow(
+      /SPEEDTEST_URL: must be an http\(s\) URL/,
+    );
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 1 and 65535/);
   });

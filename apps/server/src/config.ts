@@ -31,6 +31,8 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: postgresUrl.optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /** What a proxy speed test fetches through the gateway (default: this server's /health). */
+    SPEEDTEST_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CONSOLE_DIR: z.string().trim().min(1).optional(),
     SMTP_URL: z
@@ -187,6 +189,9 @@ const envSchema = z
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** What a proxy speed test fetches through the gateway: `SPEEDTEST_URL`, else `<publicUrl>/health`. */
+    speedTestUrl:
+      env.SPEEDTEST_URL ?? `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/health`,
     logLevel: env.LOG_LEVEL,
     // src/ and dist/ sit at the same depth, so one relative path serves both.
     consoleDir: resolve(env.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url))),

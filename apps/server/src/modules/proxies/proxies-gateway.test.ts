@@ -19,7 +19,6 @@ describe('generated proxies carry traffic through a real gateway', () => {
   let gateway: RunningGateway;
   let target: TestTarget;
   let port: number;
-  const previousSpeedTestUrl = process.env.SPEEDTEST_URL;
 
   beforeAll(async () => {
     port = await freePort();
@@ -27,16 +26,18 @@ describe('generated proxies carry traffic through a real gateway', () => {
     await createExit(t.database.db, { country: 'US', state: 'NY', city: 'newyork', line: 1 });
     await createStaticExits(t.database.db, 1, { prefix: '203.0.113' });
     gateway = await startGateway(t.app.config, t.database, t.app.log);
-    process.env.SPEEDTEST_URL = `http://127.0.0.1:${target.port}/bytes/262144`;
+    setSpeedTestUrl(`http://127.0.0.1:${target.port}/bytes/262144`);
   });
   afterAll(async () => {
-    if (previousSpeedTestUrl === undefined) delete process.env.SPEEDTEST_URL;
-    else process.env.SPEEDTEST_URL = previousSpeedTestUrl;
     await gateway?.close();
     await target?.close();
     await t?.close();
   });
 
+  /** Points the speed test somewhere else (it reads the configuration on every call). */
+  const setSpeedTestUrl = (url: string) => {
+    t.app.config.speedTestUrl = url;
+  };
   const hello = () => `http://127.0.0.1:${target.port}/hello`;
   const viaHttp = (row: { username: string; password: string; address: string; port: number }) => [
     '-x',
@@ -71,12 +72,12 @@ describe('generated proxies carry traffic through a real gateway', () => {
     // hello it carries) and TLS then meets a plain HTTP server.
     const tunnelled = (await generateOk(t.app, t.database.db, buyer, 'dynamic/traffic', { country: 'US' }))
       .data[0];
-    process.env.SPEEDTEST_URL = `https://127.0.0.1:${target.port}/hello`;
+    setSpeedTestUrl(`https://127.0.0.1:${target.port}/hello`);
     const tls = await call(t.app, 'POST', '/proxy/test', {
       token: buyer.token,
       form: { token_id: tunnelled.id },
     });
-    process.env.SPEEDTEST_URL = `http://127.0.0.1:${target.port}/bytes/262144`;
+    setSpeedTestUrl(`http://127.0.0.1:${target.port}/bytes/262144`);
     expect(tls.data).toMatchObject({ state: 'error', error: 'the TLS handshake with the target failed' });
     await expect
       .poll(async () => (await proxyByPublicId(t.database.db, tunnelled.id)).bytesUp, { timeout: 8_000 })
@@ -87,7 +88,7 @@ describe('generated proxies carry traffic through a real gateway', () => {
       .poll(async () => (await curl([...viaHttp(row), hello()])).status, { timeout: 5_000 })
       .toBe(403);
     for (const url of [`http://127.0.0.1:${target.port}/hello`, `https://127.0.0.1:${target.port}/hello`]) {
-      process.env.SPEEDTEST_URL = url;
+      setSpeedTestUrl(url);
       const failed = await call(t.app, 'POST', '/proxy/test', {
         token: buyer.token,
         form: { token_id: row.id },

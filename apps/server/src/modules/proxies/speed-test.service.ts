@@ -12,8 +12,7 @@ const TIMEOUT_MS = 15_000;
 const MAX_BYTES = 8 * 1024 * 1024;
 
 /** What the speed test fetches: `SPEEDTEST_URL`, else this server's own health check. */
-export const speedTestTarget = (config: Config) =>
-  new URL(process.env.SPEEDTEST_URL ?? `${config.publicUrl}/health`);
+export const speedTestTarget = (config: Config) => new URL(config.speedTestUrl);
 
 interface Measured {
   latencyMs: number;
