@@ -191,7 +191,10 @@ export const proxyRowSchema = z.object({
     country: z.string().nullable(),
     state: z.string().nullable(),
     city: z.string().nullable(),
+    /** The exit's own label (static proxies), else null. */
     label: z.string().nullable(),
+    /** The city's English name ("New York" for the key "newyork") when there is no label. */
+    city_name: z.string().nullable(),
   }),
   line: z.number().int().nullable(),
   /** Route type of a dynamic traffic proxy's line; null for the other families. */

@@ -121,7 +121,7 @@ export const proxyRow = (index: number, overrides: Record<string, unknown> = {})
   generate_type: 'by_area',
   generate: 'dynamic',
   proxy_type: 'traffic',
-  area: { precision: 'country', country: 'US', state: null, city: null, label: null },
+  area: { precision: 'country', country: 'US', state: null, city: null, label: null, city_name: null },
   line: 1,
   route: 'premier',
   protocol: 'http',

@@ -21,14 +21,14 @@ export const countryName = (code: string, locale: string): string => {
   }
 };
 
-/** A city key as stored ("newyork") made readable ("Newyork") when no label says better. */
+/** A city key as stored ("newyork") made readable ("Newyork") when the server knows no name for it. */
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Where a proxy exits: the exit's own label when known, else city, state and country of its area. */
 export const locationOf = (area: ProxyRow['area'], locale: string): string => {
   if (area.label) return area.label;
   const parts = [
-    area.city ? capitalize(area.city) : null,
+    area.city_name ?? (area.city ? capitalize(area.city) : null),
     area.state,
     area.country ? countryName(area.country, locale) : null,
   ];

@@ -13,7 +13,7 @@ export const proxyRow = (index: number, overrides: Partial<ProxyRow> = {}): Prox
   generate_type: 'by_area',
   generate: 'dynamic',
   proxy_type: 'traffic',
-  area: { precision: 'country', country: 'US', state: null, city: null, label: null },
+  area: { precision: 'country', country: 'US', state: null, city: null, label: null, city_name: null },
   line: 1,
   route: 'premier',
   protocol: 'http',

@@ -1,6 +1,7 @@
 import { AppError, TECHNICAL } from '@ptc/contracts';
-import { cityKey, type Database } from '@ptc/db';
+import type { Database } from '@ptc/db';
 import { type AreaLevel, type AreaSupply, type AreaUse, countSupply } from './areas.repository';
+import { cityNameOf, loadPlaceCatalogue } from './place-names';
 
 /** How long a computed area list is reused: supply changes rarely, pickers ask often. */
 const DEFAULT_CACHE_MS = 10_000;
@@ -36,26 +37,14 @@ const DEFAULT_PAGE_SIZE: Record<AreaLevel, number> = {
 
 /** English names from the country-state-city catalogue, loaded on first use (it is large). */
 const nameAreas = async (level: AreaLevel, country: string | undefined, supply: AreaSupply[]) => {
-  const { City, Country, State } = await import('country-state-city');
-  const citiesOf = new Map<string, Map<string, string>>();
-  const cityName = (state: string | null, key: string) => {
-    const scope = state ?? '';
-    let names = citiesOf.get(scope);
-    if (!names) {
-      const cities =
-        (state ? City.getCitiesOfState(country ?? '', state) : City.getCitiesOfCountry(country ?? '')) ?? [];
-      names = new Map(cities.map((city) => [cityKey(city.name), city.name]));
-      citiesOf.set(scope, names);
-    }
-    return names.get(key);
-  };
+  const { Country, State } = await loadPlaceCatalogue();
   return supply.map(({ code, state, available }) => {
     const name =
       level === 'country'
         ? Country.getCountryByCode(code)?.name
         : level === 'state'
           ? State.getStateByCodeAndCountry(code, country ?? '')?.name
-          : cityName(state, code);
+          : cityNameOf(country ?? '', state, code);
     return { code, name: name ?? code, available };
   });
 };

@@ -1,6 +1,7 @@
 import { eq, sql, trafficPlans, trafficPools, users } from '@ptc/db';
 import { createExit, createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../test/accounts';
 import {
   allowNextGeneration,
   countProxies,
@@ -27,6 +28,7 @@ describe('proxy generation', () => {
     for (const line of [1, 2, 3, 4]) {
       await createExit(db, { country: 'US', state: 'NY', city: 'newyork', line, ip: `198.51.100.${line}` });
     }
+    await createExit(db, { country: 'US', state: 'NY', city: 'buffalo', line: 1, ip: '203.0.120.5' });
     await createExit(db, { country: 'TW', state: 'TPE', city: 'taipei', line: 1, ip: '192.0.2.10' });
     await createExit(db, { country: 'DE', state: 'BE', city: 'berlin', line: 1, ip: '192.0.2.20' });
     await createStaticExits(db, 3, { prefix: '203.0.113' });
@@ -220,6 +222,26 @@ describe('proxy generation', () => {
       (await generate(t.app, buyer.token, 'dynamic/traffic', { country: 'US', route: 'cheap' })).code,
     ).toBe(1002);
     expect(await countProxies(db(), buyer.user.id)).toBe(generated);
+  });
+
+  it('names the city of a rotating proxy (it has no exit label) from the place catalogue', async () => {
+    const buyer = await customer(5n * PTC);
+    const answer = await generateOk(t.app, db(), buyer, 'dynamic/traffic', {
+      country: 'US',
+      state: 'NY',
+      city: 'buffalo',
+    });
+    expect(answer.data[0]).toMatchObject({
+      area: { precision: 'city', city: 'buffalo', label: null, city_name: 'Buffalo' },
+    });
+    const listed = await call(t.app, 'GET', '/proxy/tokens/dynamic/traffic', { token: buyer.token });
+    expect(listed.data.data[0].area).toMatchObject({ city: 'buffalo', city_name: 'Buffalo' });
+    // A key the catalogue does not know stays unnamed (the console shows the key).
+    const unknown = await generateOk(t.app, db(), buyer, 'dynamic/traffic', {
+      country: 'US',
+      city: 'newyork',
+    });
+    expect(unknown.data[0].area).toMatchObject({ city: 'newyork', city_name: null });
   });
 
   it('answers 4004 when the area has no exit for the request or no address matches the IP', async () => {

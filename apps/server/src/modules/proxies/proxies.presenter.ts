@@ -1,4 +1,5 @@
 import { formatPtc, type Micro, type ProxyRow, routeOfLine } from '@ptc/contracts';
+import { cityNameOf, loadPlaceCatalogue } from '../areas/place-names';
 import { DAY_MS, effectiveStatus, isTrafficFamily, type ProxyEntity } from './proxy-family';
 
 /** A proxy with what the list shows of its leased exit (joined once, never per row). */
@@ -20,7 +21,15 @@ export const presentPtc = (micro: Micro): string => {
 const remainingDays = (expiresAt: Date | null, now: Date) =>
   expiresAt === null ? null : Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS));
 
-/** The proxy as the list, generation and actions answer it (SPEC §3 Proxy). */
+/**
+ * Loads what {@link presentProxy} needs to name the cities of `records` (proxies without an exit
+ * label, that is rotating ones), so that it answers the same whenever it is called.
+ */
+export const preparePresentation = async (records: readonly ProxyRecord[]): Promise<void> => {
+  if (records.some((record) => record.exitLabel === null && record.city)) await loadPlaceCatalogue();
+};
+
+/** The proxy as the list, generation and actions answer it (SPEC §3 Proxy); see {@link preparePresentation}. */
 export const presentProxy = (proxy: ProxyRecord, gateway: GatewayAddress, now: Date): ProxyRow => {
   const [generate, proxyType] = proxy.family.split('-') as ['dynamic' | 'static', 'traffic' | 'ip'];
   const isTraffic = isTrafficFamily(proxy.family);
@@ -42,6 +51,10 @@ export const presentProxy = (proxy: ProxyRecord, gateway: GatewayAddress, now: D
       state: proxy.state,
       city: proxy.city,
       label: proxy.exitLabel,
+      city_name:
+        proxy.exitLabel === null && proxy.country && proxy.city
+          ? (cityNameOf(proxy.country, proxy.state, proxy.city) ?? null)
+          : null,
     },
     line: proxy.line,
     // The universal generator names no line and is billed as line 1, a premier route.

@@ -113,7 +113,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           plan(request.body as z.output<S>),
           now,
         );
-        return ok(presentGenerated(deps, generated, now));
+        return ok(await presentGenerated(deps, generated, now));
       },
     );
 

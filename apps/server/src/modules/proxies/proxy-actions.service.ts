@@ -2,7 +2,13 @@ import { AppError, type proxyListQuerySchema } from '@ptc/contracts';
 import type { z } from 'zod';
 import type { UserRow } from '../auth/auth.repository';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
-import { type ProxyRecord, presentProxy, presentPtc, proxyUrl } from './proxies.presenter';
+import {
+  type ProxyRecord,
+  preparePresentation,
+  presentProxy,
+  presentPtc,
+  proxyUrl,
+} from './proxies.presenter';
 import {
   findOwnProxies,
   findOwnProxy,
@@ -31,8 +37,10 @@ const getOwnProxies = async (deps: ProxiesDeps, user: UserRow, publicIds: readon
   return found;
 };
 
-const present = (deps: ProxiesDeps, proxy: ProxyRecord, now = new Date()) =>
-  presentProxy(proxy, gatewayOf(deps), now);
+const present = async (deps: ProxiesDeps, proxy: ProxyRecord, now = new Date()) => {
+  await preparePresentation([proxy]);
+  return presentProxy(proxy, gatewayOf(deps), now);
+};
 
 /** Keeps the exit columns of a record across an update of its proxy row. */
 const withExit = (record: ProxyRecord, proxy: Omit<ProxyRecord, 'exitIp' | 'exitLabel'>): ProxyRecord => ({
@@ -56,8 +64,9 @@ export const listFamily = async (
     filters,
     now,
   );
+  await preparePresentation(rows);
   return {
-    data: rows.map((row) => present(deps, row, now)),
+    data: rows.map((row) => presentProxy(row, gatewayOf(deps), now)),
     total,
     page: filters.page,
     page_size: filters.page_size,
@@ -118,7 +127,7 @@ export const renewProxy = async (deps: ProxiesDeps, user: UserRow, publicId: str
   if (!renewal) throw new Error('a manual renewal is always due');
   await announceProxyChanges(deps.database, [proxy.id]);
   return {
-    data: [present(deps, withExit(proxy, renewal.proxy), now)],
+    data: [await present(deps, withExit(proxy, renewal.proxy), now)],
     charged: presentPtc(renewal.charged),
     balance: presentPtc(renewal.balance),
   };

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { UserRow } from '../auth/auth.repository';
 import { newOpaqueId } from './credentials';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
-import { presentProxy } from './proxies.presenter';
+import { preparePresentation, presentProxy } from './proxies.presenter';
 import { findOwnProxies, findProxiesCreatedBetween } from './proxies.repository';
 import { insertExport, takeExport } from './proxy-export.repository';
 import { buildXlsx } from './proxy-export.xlsx';
@@ -52,7 +52,8 @@ const exportRow = (row: ProxyRow): (string | number)[] => [
   row.session ?? '',
   row.ip ?? '',
   row.type,
-  row.area.label ?? [row.area.city, row.area.state, row.area.country].filter(Boolean).join(', '),
+  row.area.label ??
+    [row.area.city_name ?? row.area.city, row.area.state, row.area.country].filter(Boolean).join(', '),
   row.protocol,
   STATUS_NAMES[row.status] ?? String(row.status),
   row.switch === 5 ? 'on' : 'off',
@@ -102,6 +103,7 @@ export const exportProxies = async (
     if (records.length > LIMITS.EXPORT_MAX_PROXIES) throw tooMany();
   }
   const gateway = gatewayOf(deps);
+  await preparePresentation(records);
   const content = buildExportFile(
     records.map((record) => presentProxy(record, gateway, now)),
     request.format,
