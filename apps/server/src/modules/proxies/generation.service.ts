@@ -26,7 +26,7 @@ import {
 import { ipPatternRegex } from './ip-pattern';
 import { prepaidPriceKey, readPrice } from './prices.service';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
-import { type ProxyRecord, preparePresentation, presentProxy, presentPtc } from './proxies.presenter';
+import { type ProxyRecord, presentProxies, presentPtc } from './proxies.presenter';
 import { DAY_MS, isTrafficFamily, type ProxyEntity } from './proxy-family';
 import { resetStaticSearches } from './static-searches.repository';
 
@@ -243,11 +243,8 @@ export const generateProxies = async (
 };
 
 /** The answer of the generation calls (`generatedProxiesSchema`). */
-export const presentGenerated = async (deps: ProxiesDeps, generated: Generated, now = new Date()) => {
-  await preparePresentation(generated.proxies);
-  return {
-    data: generated.proxies.map((proxy) => presentProxy(proxy, gatewayOf(deps), now)),
-    charged: presentPtc(generated.charged),
-    balance: presentPtc(generated.balance),
-  };
-};
+export const presentGenerated = async (deps: ProxiesDeps, generated: Generated, now = new Date()) => ({
+  data: await presentProxies(generated.proxies, gatewayOf(deps), now),
+  charged: presentPtc(generated.charged),
+  balance: presentPtc(generated.balance),
+});

@@ -21,16 +21,8 @@ export const presentPtc = (micro: Micro): string => {
 const remainingDays = (expiresAt: Date | null, now: Date) =>
   expiresAt === null ? null : Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS));
 
-/**
- * Loads what {@link presentProxy} needs to name the cities of `records` (proxies without an exit
- * label, that is rotating ones), so that it answers the same whenever it is called.
- */
-export const preparePresentation = async (records: readonly ProxyRecord[]): Promise<void> => {
-  if (records.some((record) => record.exitLabel === null && record.city)) await loadPlaceCatalogue();
-};
-
-/** The proxy as the list, generation and actions answer it (SPEC §3 Proxy); see {@link preparePresentation}. */
-export const presentProxy = (proxy: ProxyRecord, gateway: GatewayAddress, now: Date): ProxyRow => {
+/** The proxy as the list, generation and actions answer it (SPEC §3 Proxy); see {@link presentProxies}. */
+const presentProxy = (proxy: ProxyRecord, gateway: GatewayAddress, now: Date): ProxyRow => {
   const [generate, proxyType] = proxy.family.split('-') as ['dynamic' | 'static', 'traffic' | 'ip'];
   const isTraffic = isTrafficFamily(proxy.family);
   return {
@@ -84,3 +76,16 @@ export const proxyUrl = (
   gateway: GatewayAddress,
 ) =>
   `${proxy.protocol === 'socks5' ? 'socks5' : 'http'}://${proxy.username}:${proxy.password}@${gateway.host}:${gateway.port}`;
+
+/**
+ * The proxies as the list, generation, actions and export answer them. Proxies without an exit
+ * label (rotating ones) name their city from the place catalogue, loaded first when one needs it.
+ */
+export const presentProxies = async (
+  records: readonly ProxyRecord[],
+  gateway: GatewayAddress,
+  now: Date,
+): Promise<ProxyRow[]> => {
+  if (records.some((record) => record.exitLabel === null && record.city)) await loadPlaceCatalogue();
+  return records.map((record) => presentProxy(record, gateway, now));
+};

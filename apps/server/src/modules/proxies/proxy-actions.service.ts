@@ -2,13 +2,7 @@ import { AppError, type proxyListQuerySchema } from '@ptc/contracts';
 import type { z } from 'zod';
 import type { UserRow } from '../auth/auth.repository';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
-import {
-  type ProxyRecord,
-  preparePresentation,
-  presentProxy,
-  presentPtc,
-  proxyUrl,
-} from './proxies.presenter';
+import { type ProxyRecord, presentProxies, presentPtc, proxyUrl } from './proxies.presenter';
 import {
   findOwnProxies,
   findOwnProxy,
@@ -38,8 +32,9 @@ const getOwnProxies = async (deps: ProxiesDeps, user: UserRow, publicIds: readon
 };
 
 const present = async (deps: ProxiesDeps, proxy: ProxyRecord, now = new Date()) => {
-  await preparePresentation([proxy]);
-  return presentProxy(proxy, gatewayOf(deps), now);
+  const [row] = await presentProxies([proxy], gatewayOf(deps), now);
+  if (!row) throw new Error('a presented proxy is missing');
+  return row;
 };
 
 /** Keeps the exit columns of a record across an update of its proxy row. */
@@ -64,9 +59,8 @@ export const listFamily = async (
     filters,
     now,
   );
-  await preparePresentation(rows);
   return {
-    data: rows.map((row) => presentProxy(row, gatewayOf(deps), now)),
+    data: await presentProxies(rows, gatewayOf(deps), now),
     total,
     page: filters.page,
     page_size: filters.page_size,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { UserRow } from '../auth/auth.repository';
 import { newOpaqueId } from './credentials';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
-import { preparePresentation, presentProxy } from './proxies.presenter';
+import { presentProxies } from './proxies.presenter';
 import { findOwnProxies, findProxiesCreatedBetween } from './proxies.repository';
 import { insertExport, takeExport } from './proxy-export.repository';
 import { buildXlsx } from './proxy-export.xlsx';
@@ -102,12 +102,7 @@ export const exportProxies = async (
     records = await findProxiesCreatedBetween(db, user.id, family, range, LIMITS.EXPORT_MAX_PROXIES + 1);
     if (records.length > LIMITS.EXPORT_MAX_PROXIES) throw tooMany();
   }
-  const gateway = gatewayOf(deps);
-  await preparePresentation(records);
-  const content = buildExportFile(
-    records.map((record) => presentProxy(record, gateway, now)),
-    request.format,
-  );
+  const content = buildExportFile(await presentProxies(records, gatewayOf(deps), now), request.format);
   const id = newOpaqueId();
   await insertExport(db, {
     id,
