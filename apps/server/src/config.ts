@@ -22,6 +22,10 @@ const postgresUrl = z
   .trim()
   .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), 'must be a postgres:// or postgresql:// URL');
 
+/** Where browsers reach this server: `PUBLIC_URL` without a trailing slash, else localhost. */
+const publicUrlOf = (env: { PUBLIC_URL?: string; PORT: number }) =>
+  (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+
 /** Environment variables the server reads (README "Configuration"). */
 const envSchema = z
   .object({
@@ -188,10 +192,9 @@ const envSchema = z
     host: env.HOST,
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl: publicUrlOf(env),
     /** What a proxy speed test fetches through the gateway: `SPEEDTEST_URL`, else `<publicUrl>/health`. */
-    speedTestUrl:
-      env.SPEEDTEST_URL ?? `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/health`,
+    speedTestUrl: env.SPEEDTEST_URL ?? `${publicUrlOf(env)}/health`,
     logLevel: env.LOG_LEVEL,
     // src/ and dist/ sit at the same depth, so one relative path serves both.
     consoleDir: resolve(env.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url))),
