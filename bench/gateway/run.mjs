@@ -433,10 +433,10 @@ const runScenario = async (scenario) => {
       );
       const result = await inFlight;
       const cpu = usage ? usage.user + usage.system : null;
+      const units = scenario.kind === 'downloads' ? result.bytes / MB : result.latencies.length;
+      const unit = scenario.kind === 'downloads' ? 'MB' : 'request';
       if (usage) {
-        const units = scenario.kind === 'downloads' ? result.bytes / MB : result.latencies.length;
         const perUnit = (value) => fixed((value * (result.windowMs / 1000)) / units, 1);
-        const unit = scenario.kind === 'downloads' ? 'MB' : 'request';
         log(
           `  ${peer.label}: CPU ${fixed(cpu, 2)} cores (user ${fixed(usage.user, 2)}, system ${fixed(usage.system, 2)}); ` +
             `per ${unit}: ${perUnit(usage.reads)} read() and ${perUnit(usage.writes)} write() calls (recv/send not counted)`,
@@ -444,11 +444,9 @@ const runScenario = async (scenario) => {
       }
       {
         // What the load costs the client and the target through this peer, per unit.
-        const units = scenario.kind === 'downloads' ? result.bytes / MB : result.latencies.length;
         const scale = result.windowMs / 1000 / seconds / units;
-        const unit = scenario.kind === 'downloads' ? 'MB' : 'request';
         log(
-          `  drivers with ${peer.label} (${fixed(unit === 'MB' ? units / (result.windowMs / 1000) : units / (result.windowMs / 1000), 0)} ${unit}/s): ` +
+          `  drivers with ${peer.label} (${fixed(units / (result.windowMs / 1000), 0)} ${unit}/s): ` +
             drivers
               .map(({ label }, index) => {
                 const a = driversAfter[index];
