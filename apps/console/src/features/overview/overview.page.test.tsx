@@ -10,6 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { queryClient } from '../../shared/api/query-client';
 import { changeLocale, i18n } from '../../shared/i18n/i18n';
 import { setUserInfo } from '../../shared/session/session';
+import { installBrowserStubs } from '../../shared/testing/browser-stubs';
 
 // The canvas is ECharts' business (see e-chart.test.tsx); here the chart shows what it was given.
 vi.mock('./e-chart', () => ({
@@ -108,23 +109,7 @@ const renderPage = () => {
 const costRequests = (period: 'day' | 'month') =>
   requests.filter((url) => url.pathname === `/api/proxy/summary/cost/${period}`);
 
-beforeAll(() => {
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-});
+beforeAll(installBrowserStubs);
 
 beforeEach(async () => {
   requests = [];

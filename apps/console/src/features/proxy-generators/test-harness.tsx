@@ -12,36 +12,7 @@ import { vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import './generator-texts';
 
-/** Installs the browser APIs antd relies on and jsdom does not have. */
-export const installBrowserStubs = (): void => {
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', {
-      configurable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }),
-    });
-  }
-  // jsdom computes no style of pseudo elements (antd asks for the scrollbar's); the element's own is close enough.
-  const computeStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computeStyle(element);
-  if (!('ResizeObserver' in window)) {
-    class ResizeObserverStub {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    }
-    Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
-    Object.defineProperty(globalThis, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
-  }
-};
+export { installBrowserStubs } from '../../shared/testing/browser-stubs';
 
 /** One request the stand-in API received. */
 export interface ReceivedCall {

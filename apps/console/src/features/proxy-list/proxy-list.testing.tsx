@@ -13,35 +13,7 @@ import { queryClient } from '../../shared/api/query-client';
 import { i18n, translateIfExists } from '../../shared/i18n/i18n';
 import './proxies-texts';
 
-/** Installs the browser APIs antd relies on and jsdom does not have. */
-export const installBrowserStubs = (): void => {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-  class ResizeObserverStub {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
-  Object.defineProperty(globalThis, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
-  // jsdom implements getComputedStyle without pseudo-elements; antd asks for `::-webkit-scrollbar`.
-  const computed = window.getComputedStyle.bind(window);
-  Object.defineProperty(window, 'getComputedStyle', {
-    configurable: true,
-    value: (element: Element) => computed(element),
-  });
-};
+export { installBrowserStubs } from '../../shared/testing/browser-stubs';
 
 /** One request the stand-in API received. */
 export interface ReceivedCall {

@@ -10,6 +10,7 @@ import { setHttpEffects } from '../../shared/api/api';
 import { queryClient } from '../../shared/api/query-client';
 import { changeLocale, i18n, translateIfExists } from '../../shared/i18n/i18n';
 import { setUserInfo, userStore } from '../../shared/session/session';
+import { installBrowserStubs } from '../../shared/testing/browser-stubs';
 import { TrafficPackagePanel } from './index';
 import type { TrafficPlan } from './traffic-package.api';
 
@@ -111,24 +112,7 @@ const chooseAndConfirm = async (planTestId: string, okText: string) => {
   fireEvent.click(await screen.findByRole('button', { name: okText }));
 };
 
-beforeAll(() => {
-  // jsdom does not compute pseudo-element styles (antd measures the scrollbar with one).
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-});
+beforeAll(installBrowserStubs);
 
 beforeEach(async () => {
   await changeLocale('en-US');
