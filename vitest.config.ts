@@ -35,6 +35,18 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      // The same protocol tests with tunnels relayed through Node.js streams (the fallback where
+      // splice cannot run); the relay addon's own tests need no second run.
+      {
+        test: {
+          name: 'gateway:stream',
+          root: 'apps/gateway',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/store/**', 'src/streams/splice-relay.test.ts'],
+          env: { PTC_TEST_RELAY: 'stream' },
+          testTimeout: 30_000,
+        },
+      },
       ...databaseProjects('gateway', 'apps/gateway', ['src/store/**/*.test.ts']),
       'apps/console/vitest.config.ts',
       {

@@ -23,8 +23,11 @@ await build({
     {
       name: 'external-npm-packages',
       setup(builder) {
+        // @ptc/relay loads a compiled addon from its own folder: it stays external too.
         builder.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@ptc/') ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@ptc/') && args.path !== '@ptc/relay'
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },

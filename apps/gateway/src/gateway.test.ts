@@ -1,5 +1,7 @@
 import { connect, type Socket } from 'node:net';
+import { spliceRelay } from '@ptc/relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveRelay } from './gateway';
 import { SOCKS_REPLY } from './refusals';
 import { curl } from './testing/curl';
 import { makeCredential } from './testing/factories';
@@ -229,5 +231,50 @@ describe('shutdown and usage delivery', () => {
     });
     socket.destroy();
     expect(failed).toBe(true);
+  });
+});
+
+describe('tunnel relay', () => {
+  it('relays with splice where it can run unless told to use streams', async () => {
+    expect(resolveRelay('stream')).toBeNull();
+    expect(resolveRelay('auto')).toBe(spliceRelay);
+    if (spliceRelay) expect(resolveRelay('splice')).toBe(spliceRelay);
+    else expect(() => resolveRelay('splice')).toThrow(/cannot run here/);
+    const gw = await startTestGateway();
+    const expected = process.env.PTC_TEST_RELAY === 'stream' || !spliceRelay ? 'stream' : 'splice';
+    expect(gw.gateway.stats().relay).toBe(expected);
+    await gw.close();
+  });
+});
+
+describe('idle tunnels', () => {
+  it('closes a tunnel idle both ways for the idle timeout, and not one that carries bytes', async () => {
+    const user = makeCredential();
+    const gw = await startTestGateway({ credentials: [user], timeouts: { idleMs: 400 } });
+    const open = async () => {
+      const exchange = await socksExchange(gw.port, { ...user, port: echo.port });
+      expect(exchange.reply).toBe(0);
+      exchange.socket.resume();
+      return { socket: exchange.socket, closed: untilClosed(exchange.socket) };
+    };
+    const idle = await open();
+    const busy = await open();
+    const openedAt = Date.now();
+    let isBusyClosed = false;
+    void busy.closed.then(() => {
+      isBusyClosed = true;
+    });
+    // The busy one talks every 100 ms (its echo comes back: both directions move).
+    const talk = setInterval(() => busy.socket.write('ping'), 100);
+    await idle.closed;
+    const idleFor = Date.now() - openedAt;
+    expect(idleFor).toBeGreaterThanOrEqual(350);
+    expect(idleFor).toBeLessThan(2_000);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(isBusyClosed).toBe(false);
+    clearInterval(talk);
+    // Quiet now: it goes too.
+    await busy.closed;
+    await gw.close();
   });
 });

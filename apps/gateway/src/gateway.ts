@@ -1,4 +1,5 @@
 import type { Server, Socket } from 'node:net';
+import { type SpliceRelay, spliceRelay, unavailableReason } from '@ptc/relay';
 import { AuthThrottle } from './auth/auth-throttle';
 import { Authenticator } from './auth/authenticator';
 import { CredentialCache } from './auth/credential-cache';
@@ -9,7 +10,7 @@ import { type Listed, Roster } from './connections/roster';
 import { TargetPool } from './connections/target-pool';
 import { ExitRouter } from './exits/exit-router';
 import { StickySessions } from './exits/sticky-sessions';
-import type { BoundListener, Gateway, GatewayLogger, GatewayOptions } from './gateway.types';
+import type { BoundListener, Gateway, GatewayLogger, GatewayOptions, TunnelRelayMode } from './gateway.types';
 import { OwnAddresses } from './guard/own-addresses';
 import { DEFAULT_ALLOWED_PORTS, resolveWithLookup, TargetGuard } from './guard/target-guard';
 import { createHttpProxy } from './http/http-proxy';
@@ -61,6 +62,15 @@ class Client implements Listed {
     this.timer = null;
   };
 }
+
+/** The splice relay for `mode`, or null for stream relays; `splice` where it cannot run throws. */
+export const resolveRelay = (mode: TunnelRelayMode = 'auto'): SpliceRelay | null => {
+  if (mode === 'stream') return null;
+  if (mode === 'splice' && !spliceRelay) {
+    throw new Error(`the splice relay cannot run here: ${unavailableReason}`);
+  }
+  return spliceRelay;
+};
 
 /**
  * Creates the proxy gateway: HTTP forward/CONNECT and SOCKS5 on shared or dedicated ports,
@@ -131,15 +141,17 @@ export const createGateway = (options: GatewayOptions): Gateway => {
     log,
   });
 
+  const splice = resolveRelay(options.relay);
   const clients = new Roster<Client>();
   const httpProxy = createHttpProxy({
     broker,
     maxHeaderSize: limits.maxHeaderSize,
     idleMs: timeouts.idleMs,
     keepAliveMs: timeouts.keepAliveMs,
+    splice,
     log,
   });
-  const socksOptions = { broker, idleMs: timeouts.idleMs, log };
+  const socksOptions = { broker, idleMs: timeouts.idleMs, splice, log };
   const handlers: ProtocolHandlers = {
     http: (socket, firstChunk, onHandshakeDone) => httpProxy.accept(socket, firstChunk, onHandshakeDone),
     socks5: (socket, firstChunk, onHandshakeDone) =>
@@ -206,7 +218,10 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       });
       meter.start();
       enforcer.start();
-      log.info({ listeners: bound }, 'gateway listening');
+      if (!splice && (options.relay ?? 'auto') === 'auto') {
+        log.warn({ reason: unavailableReason }, 'tunnels relay through Node.js streams (splice unavailable)');
+      }
+      log.info({ listeners: bound, relay: splice ? 'splice' : 'stream' }, 'gateway listening');
       return bound;
     },
 
@@ -227,7 +242,11 @@ export const createGateway = (options: GatewayOptions): Gateway => {
     },
 
     stats() {
-      return { connections: clients.size, perProxy: registry.perProxy() };
+      return {
+        connections: clients.size,
+        perProxy: registry.perProxy(),
+        relay: splice ? 'splice' : 'stream',
+      };
     },
   };
 };

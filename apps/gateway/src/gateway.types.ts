@@ -10,6 +10,9 @@ export interface ListenerConfig {
   protocol: ListenerProtocol;
 }
 
+/** How tunnels move their bytes (`GatewayOptions.relay`). */
+export type TunnelRelayMode = 'auto' | 'splice' | 'stream';
+
 /** Timeouts in milliseconds. */
 export interface GatewayTimeouts {
   /** From accept until the client's request (HTTP head, SOCKS request) is read. Default 10 s. */
@@ -79,6 +82,13 @@ export interface GatewayOptions {
   enforcementIntervalMs?: number;
   /** How long a credential lookup is cached. Default 5 s (unknown usernames: at most 1 s). */
   credentialTtlMs?: number;
+  /**
+   * How tunnels (CONNECT, SOCKS5) move their bytes: `splice` has the kernel move them between the
+   * sockets (Linux, with the relay addon built by `npm ci`), `stream` reads and writes them through
+   * Node.js; `auto` (the default) takes splice where it can run. `splice` where it cannot run is an
+   * error of `createGateway`.
+   */
+  relay?: TunnelRelayMode;
   /** Host name resolution for the SSRF guard. Default `dns.lookup` with `all: true`. */
   resolve?: Resolver;
   log?: GatewayLogger;
@@ -99,6 +109,6 @@ export interface Gateway {
   listen(): Promise<BoundListener[]>;
   /** Stops accepting, closes every connection, and flushes all metered usage. */
   close(): Promise<void>;
-  /** Open client connections, and authenticated connections per proxy id. */
-  stats(): { connections: number; perProxy: Map<string, number> };
+  /** Open client connections, authenticated connections per proxy id, and how tunnels relay. */
+  stats(): { connections: number; perProxy: Map<string, number>; relay: 'splice' | 'stream' };
 }

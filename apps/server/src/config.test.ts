@@ -67,6 +67,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('relays gateway tunnels as GATEWAY_RELAY says (default auto) and refuses other values', () => {
+    expect(loadConfig({}).gateway.relay).toBe('auto');
+    expect(loadConfig({ GATEWAY_RELAY: 'stream' }).gateway.relay).toBe('stream');
+    expect(loadConfig({ GATEWAY_RELAY: 'splice' }).gateway.relay).toBe('splice');
+    expect(() => loadConfig({ GATEWAY_RELAY: 'kernel' })).toThrow(/GATEWAY_RELAY/);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 1 and 65535/);
   });

@@ -130,6 +130,7 @@ const envSchema = z
     GATEWAY_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
     GATEWAY_MAX_CONNECTIONS_PER_PROXY: z.coerce.number().int().min(1).default(1_000),
     GATEWAY_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+    GATEWAY_RELAY: z.enum(['auto', 'splice', 'stream']).default('auto'),
     DEMO_SUPPLY: z.enum(['true', 'false']).optional(),
   })
   .superRefine((env, context) => {
@@ -314,6 +315,8 @@ const envSchema = z
         .filter(Boolean),
       maxConnections: env.GATEWAY_MAX_CONNECTIONS,
       maxConnectionsPerProxy: env.GATEWAY_MAX_CONNECTIONS_PER_PROXY,
+      /** How tunnels move bytes: splice(2) in the kernel where it can (`auto`), or Node.js streams. */
+      relay: env.GATEWAY_RELAY,
       /** Worker processes of the standalone gateway (`npm run gateway`). */
       workers: env.GATEWAY_WORKERS ?? (env.NODE_ENV === 'production' ? availableParallelism() : 1),
     },

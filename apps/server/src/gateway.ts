@@ -40,10 +40,11 @@ export const startGateway = async (
       maxConnections: config.gateway.maxConnections,
       maxConnectionsPerProxy: config.gateway.maxConnectionsPerProxy,
     },
+    relay: config.gateway.relay,
     log,
   });
   const addresses = await gateway.listen();
-  log.info({ listeners: addresses }, 'proxy gateway listening');
+  log.info({ listeners: addresses, relay: gateway.stats().relay }, 'proxy gateway listening');
   return {
     gateway,
     addresses,

@@ -2,7 +2,7 @@ import type { AuthenticatedClient, Authenticator, SuppliedCredentials } from '..
 import type { DialedTarget } from '../exits/exit-dialer';
 import type { ExitRouter } from '../exits/exit-router';
 import type { TargetGuard } from '../guard/target-guard';
-import type { UsageMeter } from '../metering/usage-meter';
+import type { Metered, UsageMeter } from '../metering/usage-meter';
 import { admissionRefusal, Refusal } from '../refusals';
 import type { TargetReads } from '../streams/tunnel';
 import type { ConnectionRegistry, Lease } from './connection-registry';
@@ -70,8 +70,8 @@ export class ConnectionBroker {
 
   /**
    * Vets the destination and dials it through an exit; the answer is paused and metered from its
-   * baseline on. Refuses when the lease was revoked while dialing. A direct dial reads into
-   * `readInto` (a tunnel's buffer) when given.
+   * baseline on (`metered`: its usage entry). Refuses when the lease was revoked while dialing. A
+   * direct dial reads into `readInto` (a tunnel's buffer) when given.
    */
   async connect(
     client: AuthenticatedClient,
@@ -79,7 +79,7 @@ export class ConnectionBroker {
     port: number,
     lease: Lease,
     readInto: TargetReads | null = null,
-  ): Promise<DialedTarget> {
+  ): Promise<DialedTarget & { metered: Metered }> {
     const { guard } = this.parts;
     const target = guard.recall(host, port) ?? (await guard.vet(host, port));
     const dialed = await this.parts.router.connect(client, target, readInto);
@@ -87,8 +87,8 @@ export class ConnectionBroker {
       dialed.socket.destroy();
       throw new Refusal('not_admitted', `proxy not allowed to carry traffic: ${lease.revokedBecause}`);
     }
-    this.parts.meter.track(client.credential.proxyId, dialed.socket, dialed.baseline);
-    return dialed;
+    const metered = this.parts.meter.track(client.credential.proxyId, dialed.socket, dialed.baseline);
+    return { ...dialed, metered };
   }
 
   /**

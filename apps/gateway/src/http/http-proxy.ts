@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import type { SpliceRelay } from '@ptc/relay';
 import type { AuthenticatedClient } from '../auth/authenticator';
 import type { ConnectionBroker } from '../connections/connection-broker';
 import type { Lease } from '../connections/connection-registry';
@@ -21,6 +22,8 @@ export interface HttpProxyOptions {
   maxHeaderSize: number;
   idleMs: number;
   keepAliveMs: number;
+  /** Tunnels relay with splice(2) when given, else with streams. */
+  splice: SpliceRelay | null;
   log: GatewayLogger;
 }
 
@@ -143,15 +146,24 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
       const claimed = broker.claim(client, () => socket.destroy());
       lease = claimed;
       socket.once('close', () => claimed.release());
-      reads = new TargetReads();
+      reads = options.splice ? null : new TargetReads();
       const dialed = await broker.connect(client, host, port, claimed, reads);
       if (socket.destroyed) {
         dialed.socket.destroy();
-        reads.release();
+        reads?.release();
         return;
       }
       socket.write(CONNECTION_ESTABLISHED);
-      joinTunnel(socket, dialed.socket, early, options.idleMs, () => claimed.release(), dialed.reads);
+      joinTunnel({
+        client: socket,
+        target: dialed.socket,
+        head: early,
+        idleMs: options.idleMs,
+        onClose: () => claimed.release(),
+        reads: dialed.reads,
+        metered: dialed.metered,
+        splice: options.splice,
+      });
     } catch (error) {
       lease?.release();
       reads?.release();

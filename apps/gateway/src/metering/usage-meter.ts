@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { RelayStats } from '@ptc/relay';
 import { type Listed, Roster } from '../connections/roster';
 import type { GatewayLogger } from '../gateway.types';
 import type { UsageBatch, UsageDelta, UsageSink } from '../ports';
@@ -23,6 +24,11 @@ export interface Metered extends Listed {
   written: number;
   /** Uses of the socket (a tunnel, or each forwarded request on a pooled one) not counted yet. */
   uncounted: number;
+  /**
+   * The counters of a splice relay that moves the socket's bytes past Node.js (whose own counters
+   * then stay still): bytes read from and written to the target, added to the socket's.
+   */
+  relayed: RelayStats | null;
 }
 
 const HOUR_MS = 3_600_000;
@@ -35,8 +41,9 @@ interface Bucket {
 
 /**
  * Meters client↔target bytes per proxy from the target-side sockets' own counters (`bytesRead` is
- * target → client, `bytesWritten` client → target), relative to a baseline taken when the tunnel
- * was established, so handshakes with the gateway or an upstream proxy count zero. Open sockets
+ * target → client, `bytesWritten` client → target; plus a splice relay's, see `Metered`), relative
+ * to a baseline taken when the tunnel was established, so handshakes with the gateway or an
+ * upstream proxy count zero. Open sockets
  * are sampled every interval and when they close; the deltas go to the sink as batches with a
  * fresh id. A batch the sink refused is retried as is, with the same id, before any newer one;
  * deltas sampled meanwhile wait in a separate, unsent bucket.
@@ -63,6 +70,7 @@ export class UsageMeter {
       read: baseline.read,
       written: baseline.written,
       uncounted: 1,
+      relayed: null,
       rosterIndex: -1,
     };
     this.metered.add(entry);
@@ -135,10 +143,14 @@ export class UsageMeter {
   }
 
   private sample(entry: Metered): void {
-    const { socket } = entry;
-    const read = socket.bytesRead;
+    const { socket, relayed } = entry;
+    const read = socket.bytesRead + (relayed?.[0] ?? 0);
     // bytesWritten is undefined on a destroyed socket in some states; never count backwards.
-    const written = Math.max(entry.written, socket.bytesWritten ?? entry.written);
+    const socketWritten = socket.bytesWritten as number | undefined;
+    const written =
+      socketWritten === undefined
+        ? entry.written
+        : Math.max(entry.written, socketWritten + (relayed?.[1] ?? 0));
     const down = read - entry.read;
     const up = written - entry.written;
     if (down <= 0 && up <= 0) return;

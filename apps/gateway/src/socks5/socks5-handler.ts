@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import type { SpliceRelay } from '@ptc/relay';
 import type { AuthenticatedClient } from '../auth/authenticator';
 import type { ConnectionBroker } from '../connections/connection-broker';
 import type { Lease } from '../connections/connection-registry';
@@ -20,6 +21,8 @@ import {
 export interface Socks5HandlerOptions {
   broker: ConnectionBroker;
   idleMs: number;
+  /** Tunnels relay with splice(2) when given, else with streams. */
+  splice: SpliceRelay | null;
   log: GatewayLogger;
 }
 
@@ -111,15 +114,24 @@ export const handleSocks5 = async (
     socket.once('close', () => claimed.release());
     // Bytes the client sent ahead of our reply wait here until the tunnel is up.
     const head = reader.release();
-    reads = new TargetReads();
+    reads = options.splice ? null : new TargetReads();
     const dialed = await options.broker.connect(client, address.host, address.port, claimed, reads);
     if (socket.destroyed) {
       dialed.socket.destroy();
-      reads.release();
+      reads?.release();
       return;
     }
     socket.write(SUCCEEDED);
-    joinTunnel(socket, dialed.socket, head, options.idleMs, () => claimed.release(), dialed.reads);
+    joinTunnel({
+      client: socket,
+      target: dialed.socket,
+      head,
+      idleMs: options.idleMs,
+      onClose: () => claimed.release(),
+      reads: dialed.reads,
+      metered: dialed.metered,
+      splice: options.splice,
+    });
   } catch (error) {
     lease?.release();
     reads?.release();

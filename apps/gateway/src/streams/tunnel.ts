@@ -1,4 +1,6 @@
 import type { OnReadOpts, Socket } from 'node:net';
+import type { RelayStats, SpliceRelay } from '@ptc/relay';
+import type { Metered } from '../metering/usage-meter';
 
 /**
  * Size of the buffer a tunnel's target socket reads into. Node reads at most 64 KiB at a time
@@ -115,41 +117,165 @@ const relayData = (from: Socket, to: Socket) => {
   });
 };
 
+/** A client and a target socket, connected and paused, to be joined into a tunnel. */
+export interface TunnelEnds {
+  client: Socket;
+  target: Socket;
+  /** Bytes the client sent before the tunnel was up: they go to the target first. */
+  head: Buffer;
+  /** A tunnel idle in both directions this long is closed. */
+  idleMs: number;
+  /** Runs once, when both sockets are closed. */
+  onClose: () => void;
+  /** The target's reads (stream relay of a direct dial), or null. */
+  reads: TargetReads | null;
+  /** The target socket's usage entry: a splice relay adds its counters to it. */
+  metered: Metered;
+  /** Relays with splice(2) when given (and both sockets have descriptors), else with streams. */
+  splice: SpliceRelay | null;
+}
+
+/** The descriptor under a connected TCP socket (-1: none, e.g. not a TCP handle). */
+const descriptorOf = (socket: Socket): number => {
+  const handle = (socket as unknown as { _handle?: { fd?: unknown } | null })._handle;
+  return typeof handle?.fd === 'number' ? handle.fd : -1;
+};
+
+/**
+ * Takes the bytes Node.js has read from `socket` but nobody consumed, then stops its reading for
+ * good (`pause()` alone lets Node.js read on up to its high-water mark). Reading the buffer may
+ * restart reading; stopping it afterwards, in the same tick, leaves no room for a read between.
+ */
+const takeOver = (socket: Socket): Buffer[] => {
+  const chunks: Buffer[] = [];
+  for (let chunk = socket.read() as Buffer | null; chunk !== null; chunk = socket.read() as Buffer | null)
+    chunks.push(chunk);
+  const handle = (socket as unknown as { _handle?: { reading?: boolean; readStop?: () => number } | null })
+    ._handle;
+  if (handle?.reading) {
+    handle.reading = false;
+    handle.readStop?.();
+  }
+  return chunks;
+};
+
+/**
+ * Joins the sockets with a splice relay: the kernel moves the bytes between them (see
+ * packages/relay). The Node.js sockets stay open but idle (neither reads nor writes) and own the
+ * connection's life: the relay ending destroys them, and destroying either (switch-off, idle,
+ * shutdown) stops the relay. Bytes Node.js had read already are written first, through Node.js;
+ * the relay starts once they left. Answers false, leaving the sockets untouched, when a socket
+ * has no descriptor.
+ */
+const spliceTunnel = (ends: TunnelEnds, splice: SpliceRelay): boolean => {
+  const { client, target, head, idleMs, onClose, metered } = ends;
+  const clientFd = descriptorOf(client);
+  const targetFd = descriptorOf(target);
+  if (clientFd < 0 || targetFd < 0) return false;
+  let stats: RelayStats | null = null;
+  let isOver = false;
+  let idleTimer: NodeJS.Timeout | null = null;
+  let closed = 0;
+  const stop = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    if (isOver) return;
+    isOver = true;
+    if (stats) splice.abort(stats);
+  };
+  const destroyBoth = () => {
+    stop();
+    client.destroy();
+    target.destroy();
+  };
+  // First among the 'close' listeners: the relay stops before the meter samples the target.
+  const onSocketClose = () => {
+    destroyBoth();
+    closed += 1;
+    if (closed === 2) onClose();
+  };
+  client.prependListener('close', onSocketClose);
+  target.prependListener('close', onSocketClose);
+  client.on('error', destroyBoth);
+  target.on('error', destroyBoth);
+  const up = takeOver(client);
+  const down = takeOver(target);
+  if (head.length) up.unshift(head);
+  for (const bytes of up) target.write(bytes);
+  for (const bytes of down) client.write(bytes);
+
+  // Idle since the last byte the relay moved, or since now while the early bytes are still on
+  // their way (a peer that never reads them cannot hold the tunnel open either).
+  const joinedAt = splice.now();
+  const checkIdle = () => {
+    idleTimer = null;
+    if (isOver) return;
+    const idle = splice.now() - (stats ? (stats[2] ?? joinedAt) : joinedAt);
+    if (idle >= idleMs) destroyBoth();
+    else armIdle(idleMs - idle);
+  };
+  const armIdle = (ms: number) => {
+    idleTimer = setTimeout(checkIdle, ms);
+    idleTimer.unref();
+  };
+  const start = () => {
+    if (isOver || stats || client.writableLength > 0 || target.writableLength > 0) return;
+    if (client.destroyed || target.destroyed) return;
+    try {
+      // Ended: both directions were passed on and flushed, or one failed; either way the relay
+      // closed its duplicates and the sockets only need closing.
+      stats = splice.relay(clientFd, targetFd, () => {
+        isOver = true;
+        destroyBoth();
+      });
+    } catch {
+      destroyBoth();
+      return;
+    }
+    metered.relayed = stats;
+  };
+  if (client.writableLength > 0) client.once('drain', start);
+  if (target.writableLength > 0) target.once('drain', start);
+  if (client.destroyed || target.destroyed) destroyBoth();
+  else {
+    armIdle(idleMs);
+    start();
+  }
+  return true;
+};
+
 /**
  * Joins a client and a target socket: bytes are relayed with backpressure (client → target as
  * data events, target → client through `reads` when the target was dialled with its buffer),
  * half-closes are passed on, an error on either side destroys both, and a tunnel idle in both
  * directions for `idleMs` is closed. `head` (bytes the client sent before the tunnel was up) goes
  * to the target first. `onClose` runs once, when both sockets are closed. Metering reads the
- * target socket's own counters, whichever way the bytes travel.
+ * target socket's own counters, whichever way the bytes travel. With `splice`, the kernel relays
+ * instead (same behaviour; the meter adds the relay's counters).
  */
-export const joinTunnel = (
-  client: Socket,
-  target: Socket,
-  head: Buffer,
-  idleMs: number,
-  onClose: () => void,
-  reads: TargetReads | null = null,
-) => {
+export const joinTunnel = (ends: TunnelEnds) => {
+  const { client, target, head, idleMs, reads } = ends;
+  const onClose = () => {
+    reads?.release();
+    ends.onClose();
+  };
+  if (client.destroyed || target.destroyed) {
+    client.destroy();
+    target.destroy();
+    queueMicrotask(onClose);
+    return;
+  }
+  if (ends.splice && !reads && spliceTunnel({ ...ends, onClose }, ends.splice)) return;
   let closed = 0;
   const destroyBoth = () => {
     client.destroy();
     target.destroy();
   };
-  if (client.destroyed || target.destroyed) {
-    destroyBoth();
-    reads?.release();
-    queueMicrotask(onClose);
-    return;
-  }
   const onSocketClose = (other: Socket) => (hadError: boolean) => {
     if (hadError) destroyBoth();
     else destroyWhenFlushed(other);
     closed += 1;
-    if (closed === 2) {
-      reads?.release();
-      onClose();
-    }
+    if (closed === 2) onClose();
   };
   client.on('close', onSocketClose(target));
   target.on('close', onSocketClose(client));

@@ -1,5 +1,5 @@
 import { createGateway } from '../gateway';
-import type { BoundListener, Gateway, GatewayOptions } from '../gateway.types';
+import type { BoundListener, Gateway, GatewayOptions, TunnelRelayMode } from '../gateway.types';
 import type { Exit, ProxyCredential } from '../ports';
 import { makeExit } from './factories';
 import { MemoryCredentialStore, MemoryExitCatalog, MemoryUsageSink } from './memory-stores';
@@ -27,6 +27,12 @@ export type TestGatewayOptions = Partial<Omit<GatewayOptions, 'credentials' | 'e
 };
 
 /**
+ * How test gateways relay tunnels unless a test says: `PTC_TEST_RELAY` (the `gateway:stream`
+ * test project runs the suite again with `stream`), else `auto` (splice on Linux).
+ */
+const testRelay = (process.env.PTC_TEST_RELAY ?? 'auto') as TunnelRelayMode;
+
+/**
  * Starts a gateway for tests: listens on 127.0.0.1 (auto protocol), local targets allowed
  * (127.0.0.0/8 and ::1), short flush and enforcement intervals.
  */
@@ -40,6 +46,7 @@ export const startTestGateway = async (options: TestGatewayOptions = {}): Promis
     allowPrivateTargets: ['127.0.0.0/8', '::1/128'],
     flushIntervalMs: 200,
     enforcementIntervalMs: 500,
+    relay: testRelay,
     ...gatewayOptions,
     credentials: store,
     exits: catalog,
