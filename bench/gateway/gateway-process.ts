@@ -25,6 +25,8 @@ const catalog: ExitCatalog = { findExits: async () => exits };
 const usage: UsageSink = { flush: async () => {} };
 
 const gateway = createGateway({
+  // BENCH_GATEWAY_RELAY=stream measures the fallback relay (Node.js streams) instead of splice.
+  relay: process.env.BENCH_GATEWAY_RELAY === 'stream' ? 'stream' : 'auto',
   credentials: new MemoryCredentialStore([credential]),
   exits: catalog,
   usage,
@@ -58,4 +60,4 @@ process.on('message', (message: { type?: string }) => {
   collect?.();
   process.send?.({ type: 'gc-done', collected: collect !== undefined });
 });
-process.send?.({ type: 'ready', port: bound.port });
+process.send?.({ type: 'ready', port: bound.port, relay: gateway.stats().relay });

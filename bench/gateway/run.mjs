@@ -735,7 +735,7 @@ const buildReport = ({ versions, connect, forward, socks, idle }) => {
     .join('; ');
   const missed = checks.filter((check) => !check.holds).map((check) => check.key);
   const caption =
-    `Node ${process.version}, Squid ${versions.squid} (1 worker), Dante ${versions.dante}, ` +
+    `Node ${process.version}, our gateway relaying tunnels with ${versions.relay}, Squid ${versions.squid} (1 worker), Dante ${versions.dante}, ` +
     `${availableParallelism()} CPUs (load average ${fixed(versions.loadBefore, 2)} before the run; ` +
     `${fixed(versions.otherCpu, 2)} cores busy outside the benchmark's processes during measurements), loopback, ` +
     `${SETTINGS.rounds} × ${SETTINGS.seconds} s per figure (after ${SETTINGS.warmupMs / 1000} s of warm-up each), ` +
@@ -747,6 +747,7 @@ const buildReport = ({ versions, connect, forward, socks, idle }) => {
     ...summary,
     errors: errors || null,
     node: process.version,
+    relay: versions.relay,
     squid: versions.squid,
     dante: versions.dante,
     cpus: availableParallelism(),
@@ -782,7 +783,8 @@ const startGateway = async (bundle) => {
       child.on('message', onMessage);
       child.send({ type: 'gc' });
     });
-  return { entry, pgid: child.pid, port: message.port, collect };
+  log(`our gateway relays tunnels with ${message.relay}`);
+  return { entry, pgid: child.pid, port: message.port, relay: message.relay, collect };
 };
 
 const main = async () => {
@@ -812,6 +814,19 @@ const main = async () => {
     banner: {
       js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
     },
+    // The splice relay addon loads its compiled .node file from its own folder (as in production,
+    // where @ptc/relay stays external too).
+    plugins: [
+      {
+        name: 'relay-addon-in-place',
+        setup(builder) {
+          builder.onResolve({ filter: /^@ptc\/relay$/ }, () => ({
+            path: join(here, '..', '..', 'packages', 'relay', 'index.js'),
+            external: true,
+          }));
+        },
+      },
+    ],
     logLevel: 'warning',
   });
 
@@ -878,6 +893,7 @@ const main = async () => {
 
   log('starting the gateway used for SOCKS5 memory and every throughput scenario');
   const gateway = await startGateway(bundle);
+  versions.relay = gateway.relay;
   routes.oursConnect = { mode: 'connect', host: LOOPBACK, port: gateway.port, ...auth, ...to('ours') };
   routes.oursForward = { mode: 'forward', host: LOOPBACK, port: gateway.port, ...auth, ...to('ours') };
   routes.oursSocks = { mode: 'socks5', host: LOOPBACK, port: gateway.port, ...auth, ...to('ours') };
