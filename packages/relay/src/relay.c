@@ -42,7 +42,6 @@
 
 #if RELAY_SUPPORTED
 
-#define RELAY_MAGIC 0x72656c6179505443ULL /* "relayPTC" */
 #define SPLICE_FLAGS (SPLICE_F_MOVE | SPLICE_F_NONBLOCK)
 
 /**
@@ -88,7 +87,6 @@ typedef struct {
 } lane_t;
 
 struct relay {
-  uint64_t magic;
   double stats[3]; /* shared with JavaScript: read from target, written to target, last active */
   napi_env env;
   instance_t *instance;
@@ -106,10 +104,7 @@ struct relay {
 
 static void release_ref(relay_t *relay) {
   relay->refs -= 1;
-  if (relay->refs == 0) {
-    relay->magic = 0;
-    free(relay);
-  }
+  if (relay->refs == 0) free(relay);
 }
 
 static void on_poll_closed(uv_handle_t *handle) { release_ref((relay_t *)handle->data); }
@@ -310,18 +305,19 @@ static void finalize_stats(napi_env env, void *data, void *hint) {
   release_ref((relay_t *)hint);
 }
 
+/** Marks the arrays `relay()` answers, so that `abort` knows them from any other Float64Array. */
+static const napi_type_tag STATS_TAG = {0x72656c6179505443ULL, 0x7374617473000001ULL};
+
 static relay_t *relay_of(napi_env env, napi_value value) {
-  bool is_typed = false;
-  if (napi_is_typedarray(env, value, &is_typed) != napi_ok || !is_typed) return NULL;
+  bool is_ours = false;
+  if (napi_check_object_type_tag(env, value, &STATS_TAG, &is_ours) != napi_ok || !is_ours) return NULL;
   napi_typedarray_type type;
   size_t length;
   void *data;
   napi_value buffer;
   size_t offset;
   if (napi_get_typedarray_info(env, value, &type, &length, &data, &buffer, &offset) != napi_ok) return NULL;
-  if (type != napi_float64_array || length != 3 || data == NULL) return NULL;
-  relay_t *relay = (relay_t *)((char *)data - offsetof(relay_t, stats));
-  return relay->magic == RELAY_MAGIC ? relay : NULL;
+  return (relay_t *)((char *)data - offsetof(relay_t, stats));
 }
 
 /** relay(clientFd, targetFd, onEnd(hadError)) → Float64Array of the relay's counters. */
@@ -349,7 +345,6 @@ static napi_value start_relay(napi_env env, napi_callback_info info) {
     napi_throw_error(env, NULL, "relay: out of memory");
     return NULL;
   }
-  relay->magic = RELAY_MAGIC;
   relay->env = env;
   relay->instance = instance;
   relay->loop = loop;
@@ -403,6 +398,7 @@ static napi_value start_relay(napi_env env, napi_callback_info info) {
   CHECK(env, napi_create_external_arraybuffer(env, relay->stats, sizeof(relay->stats), finalize_stats, relay,
                                               &array_buffer));
   CHECK(env, napi_create_typedarray(env, napi_float64_array, 3, array_buffer, 0, &result));
+  CHECK(env, napi_type_tag_object(env, result, &STATS_TAG));
   // Running, the relay keeps its array (and so itself) alive, whatever JavaScript drops.
   CHECK(env, napi_create_reference(env, result, 1, &relay->self));
   update(relay);
@@ -433,7 +429,7 @@ static napi_value loop_now(napi_env env, napi_callback_info info) {
   return result;
 }
 
-/** configure({ pipeSize?, step?, budget?, poolSize? }) → the settings now. */
+/** configure({ pipeSize?, step?, budget?, poolSize?, notsentLowat? }) → the settings and the pool now. */
 static napi_value configure(napi_env env, napi_callback_info info) {
   size_t argc = 1;
   napi_value args[1];
