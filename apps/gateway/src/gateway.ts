@@ -142,6 +142,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
   });
 
   const splice = resolveRelay(options.relay);
+  const relayName = splice ? 'splice' : 'stream';
   const clients = new Roster<Client>();
   const httpProxy = createHttpProxy({
     broker,
@@ -221,7 +222,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       if (!splice && (options.relay ?? 'auto') === 'auto') {
         log.warn({ reason: unavailableReason }, 'tunnels relay through Node.js streams (splice unavailable)');
       }
-      log.info({ listeners: bound, relay: splice ? 'splice' : 'stream' }, 'gateway listening');
+      log.info({ listeners: bound, relay: relayName }, 'gateway listening');
       return bound;
     },
 
@@ -242,11 +243,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
     },
 
     stats() {
-      return {
-        connections: clients.size,
-        perProxy: registry.perProxy(),
-        relay: splice ? 'splice' : 'stream',
-      };
+      return { connections: clients.size, perProxy: registry.perProxy(), relay: relayName };
     },
   };
 };
