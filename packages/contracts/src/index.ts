@@ -4,6 +4,7 @@ export * from './charges';
 export * from './envelope';
 export * from './errors';
 export * from './money';
+export * from './price-table';
 export * from './pricing';
 export * from './proxies';
 export * from './statistics';

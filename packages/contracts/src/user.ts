@@ -13,8 +13,13 @@ export const userInfoSchema = z.object({
   username: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  /** Current balance in PTC. */
+  /**
+   * What the customer can spend, in PTC: the balance less what is held for traffic under way
+   * (`balance_held`). Purchases can spend this much and no more.
+   */
   balance: ptcAmountSchema,
+  /** PTC of the balance held for traffic under way: gateways' credit and usage not settled yet. */
+  balance_held: ptcAmountSchema,
   /** The user's own referral code. */
   invite_code: z.string(),
   /** Link that carries the referral code. */

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './client-events';
+export * from './credit';
 export * from './products';
 export * from './proxies';
 export * from './sessions';

@@ -114,6 +114,14 @@ export const proxies = pgTable(
     /** Bytes already billed, and the sub-micro-PTC remainder carried to the next charge (bytes × price mod 2^30). */
     billedBytes: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     billingRemainder: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    /**
+     * Carried traffic priced at each usage flush but not settled into the ledger yet (DESIGN §4
+     * Credit control): its bytes, the part of them covered by traffic packages, and the
+     * micro-PTC owed for the rest (held in `users.held` until settled).
+     */
+    accruedBytes: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    accruedPackageBytes: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    accruedCost: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     /** Micro-PTC charged for this proxy so far (purchase, renewals, traffic). */
     costTotal: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     purchasedAt: instant().notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { instant, micro, timestamps } from './columns';
 
 /** Customers of the console, registered or tourist. */
@@ -26,6 +26,13 @@ export const users = pgTable(
     isTourist: boolean().notNull().default(false),
     /** Balance in micro-PTC; only the ledger service changes it (DESIGN §4 Ledger). */
     balance: micro().notNull().default(sql`0`),
+    /**
+     * Micro-PTC of the balance held for traffic (DESIGN §4 Credit control): gateways' grants and
+     * carried traffic not settled yet. What the customer can spend is `balance - held`.
+     */
+    held: micro().notNull().default(sql`0`),
+    /** Traffic-package bytes held the same way (grants and carried, unsettled package traffic). */
+    heldPackageBytes: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     /** Sum of completed top-ups, which unlocks the invitation programme. */
     totalTopUp: micro().notNull().default(sql`0`),
     isNewUser: boolean().notNull().default(true),
@@ -49,6 +56,7 @@ export const users = pgTable(
       .where(sql`${table.deletedAt} is null`),
     index('users_referrer_code_idx').on(table.referrerCode),
     check('users_balance_non_negative', sql`${table.balance} >= 0`),
+    check('users_held_non_negative', sql`${table.held} >= 0 and ${table.heldPackageBytes} >= 0`),
     check('users_total_top_up_non_negative', sql`${table.totalTopUp} >= 0`),
   ],
 );
