@@ -22,8 +22,17 @@ export interface RelayStatus extends RelaySettings {
 }
 
 /**
- * A running relay's counters, shared with the addon: [0] bytes read from the target socket,
- * [1] bytes written to it, [2] loop time (`now()`, ms) of the last byte moved either way.
+ * A relay's counters and credit, shared with the addon (length 6):
+ * - `[0]` bytes read from the target socket;
+ * - `[1]` bytes written to the target socket;
+ * - `[2]` loop time (`now()`, ms) of the last byte moved either way;
+ * - `[3]` allowance, written by JavaScript: bytes the relay may read in all, from both sockets
+ *   (`[0] + [4]` never passes it: no read asks for more than what is left). Used up, the relay stops
+ *   reading (it still delivers what it read, and passes on half-closes it read) until more is
+ *   allowed and `resume` is called. Initially `Infinity`: no limit;
+ * - `[4]` bytes read from the client socket (`[0] + [4]`: the bytes consumed);
+ * - `[5]` low mark, written by JavaScript: when `[0] + [4]` reaches it (checked as bytes are
+ *   read), the addon sets it to `Infinity` and calls `onLow` once. Initially `Infinity`.
  */
 export type RelayStats = Float64Array;
 
@@ -32,11 +41,30 @@ export interface SpliceRelay {
   /**
    * Relays bytes both ways between two connected, non-blocking sockets (duplicates of the
    * descriptors; the callers keep theirs), passing half-closes on. `onEnd` runs once when both
-   * directions ended (false) or either failed (true); the duplicates are closed by then.
+   * directions ended (false) or either failed (true); the duplicates are closed by then. It reads
+   * nothing before it returns: an allowance set right after applies from the first byte.
+   *
+   * `onLow` runs, while the relay runs, when the bytes read reached the low mark (`stats[5]`), and
+   * when the relay stopped reading because the allowance (`stats[3]`) is used up, unless it was
+   * called already for the allowance and mark as they are (once per stall; setting a new mark or
+   * allowance arms it again). It runs from the event loop, after the relay's I/O, never during
+   * `resume`; it may raise the allowance, set a new mark and call `resume`, or `abort`.
    */
-  relay(clientFd: number, targetFd: number, onEnd: (hadError: boolean) => void): RelayStats;
+  relay(
+    clientFd: number,
+    targetFd: number,
+    onEnd: (hadError: boolean) => void,
+    onLow?: () => void,
+  ): RelayStats;
   /** Stops a relay and closes its duplicates at once; its `onEnd` is not called. */
   abort(stats: RelayStats): void;
+  /**
+   * Reads again after JavaScript raised the allowance (`stats[3]`) or changed the mark (`stats[5]`):
+   * polls each socket for what the relay may now do. A relay that ended or was aborted: nothing. A
+   * relay still without credit stays stopped (`resume` never calls `onLow`). Throws a TypeError for
+   * an array `relay()` did not answer.
+   */
+  resume(stats: RelayStats): void;
   /** The event loop's time in ms (the clock of `stats[2]`). */
   now(): number;
   /** Changes settings (those given); answers all of them with the pool's state. */

@@ -10,7 +10,12 @@
 // writing), either failed, or `abort`; meanwhile it keeps itself alive, whatever JavaScript drops.
 // Its counters live in a Float64Array shared with JavaScript:
 //   [0] bytes read from the target side, [1] bytes written to the target side,
-//   [2] loop time (ms, uv_now) of the last byte moved either way.
+//   [2] loop time (ms, uv_now) of the last byte moved either way,
+//   [3] allowance: bytes the relay may read in all, from both sides (JavaScript raises it),
+//   [4] bytes read from the client side, [5] low mark: onLow is called once when [0] + [4] reaches it.
+// The allowance is a hard cap: no splice asks a socket for more than what is left of it, so the
+// gateway never carries bytes it holds no credit for. With nothing left the relay stops reading
+// (it still delivers what its pipes hold) and tells JavaScript, which raises it and calls resume.
 //
 // Linux only; elsewhere the module loads and says `supported: false`.
 #include <node_api.h>
@@ -22,6 +27,7 @@
 #if defined(__linux__)
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
@@ -86,8 +92,11 @@ typedef struct {
   int shut;      /* dst was shut down for writing after the last byte: the lane is done */
 } lane_t;
 
+/** Slots of the stats array (see the top of this file). */
+enum { READ_TARGET, WRITTEN_TARGET, LAST_ACTIVE, ALLOWANCE, READ_CLIENT, LOW_MARK, STATS_LENGTH };
+
 struct relay {
-  double stats[3]; /* shared with JavaScript: read from target, written to target, last active */
+  double stats[STATS_LENGTH]; /* shared with JavaScript */
   napi_env env;
   instance_t *instance;
   uv_loop_t *loop;
@@ -96,8 +105,14 @@ struct relay {
   int events[2];
   lane_t lanes[2]; /* 0: client → target, 1: target → client */
   int running;
-  int refs; /* the JavaScript array and the two poll handles */
+  int refs; /* the JavaScript array and the two poll handles (and a call of onLow under way) */
+  int low_due; /* onLow is to be called at the end of this poll callback */
+  int in_low;  /* onLow is running: finish leaves the async context and references to tell_low */
+  int told;    /* onLow was called (or is due) for the allowance and mark below */
+  double told_allowance;
+  double told_mark;
   napi_ref on_end;
+  napi_ref on_low; /* NULL: none given */
   napi_ref self; /* the stats array, kept alive while the relay runs */
   napi_async_context async;
 };
@@ -143,6 +158,37 @@ static void give_pipe(instance_t *instance, lane_t *lane) {
   lane->queued = 0;
 }
 
+/** Lets go of what the relay holds in JavaScript: its callbacks, its array and its async context. */
+static void let_go(relay_t *relay) {
+  napi_env env = relay->env;
+  if (relay->on_end) napi_delete_reference(env, relay->on_end);
+  if (relay->on_low) napi_delete_reference(env, relay->on_low);
+  if (relay->self) napi_delete_reference(env, relay->self);
+  if (relay->async) napi_async_destroy(env, relay->async);
+  relay->on_end = NULL;
+  relay->on_low = NULL;
+  relay->self = NULL;
+  relay->async = NULL;
+}
+
+/** Calls onEnd (`argc` 1: with `had_error`) or onLow (`argc` 0) in the relay's async context. */
+static void call_back(relay_t *relay, napi_ref reference, size_t argc, int had_error) {
+  napi_env env = relay->env;
+  napi_handle_scope scope;
+  if (napi_open_handle_scope(env, &scope) != napi_ok) return;
+  napi_value callback, receiver, argument;
+  if (napi_get_reference_value(env, reference, &callback) == napi_ok && callback &&
+      napi_get_global(env, &receiver) == napi_ok && napi_get_boolean(env, had_error != 0, &argument) == napi_ok) {
+    // MakeCallback runs the microtasks and the next-tick queue afterwards. What the callback
+    // throws is left pending by N-API: hand it to the process ('uncaughtException').
+    if (napi_make_callback(env, relay->async, receiver, callback, argc, &argument, NULL) == napi_pending_exception) {
+      napi_value error;
+      if (napi_get_and_clear_last_exception(env, &error) == napi_ok) napi_fatal_exception(env, error);
+    }
+  }
+  napi_close_handle_scope(env, scope);
+}
+
 /** Stops everything and closes the duplicates; `notify`: tell JavaScript (the relay ended by itself). */
 static void finish(relay_t *relay, int had_error, int notify) {
   if (!relay->running) return;
@@ -155,36 +201,29 @@ static void finish(relay_t *relay, int had_error, int notify) {
     close(relay->fds[side]);
     relay->fds[side] = -1;
   }
-  napi_env env = relay->env;
-  napi_ref on_end = relay->on_end;
-  napi_ref self = relay->self;
-  napi_async_context async = relay->async;
-  relay->on_end = NULL;
-  relay->self = NULL;
-  relay->async = NULL;
-  if (notify && on_end) {
-    napi_handle_scope scope;
-    if (napi_open_handle_scope(env, &scope) == napi_ok) {
-      napi_value callback, receiver, argument;
-      if (napi_get_reference_value(env, on_end, &callback) == napi_ok && callback &&
-          napi_get_global(env, &receiver) == napi_ok &&
-          napi_get_boolean(env, had_error != 0, &argument) == napi_ok) {
-        // MakeCallback runs the microtasks and the next-tick queue afterwards. What the callback
-        // throws is left pending by N-API: hand it to the process ('uncaughtException').
-        if (napi_make_callback(env, async, receiver, callback, 1, &argument, NULL) == napi_pending_exception) {
-          napi_value error;
-          if (napi_get_and_clear_last_exception(env, &error) == napi_ok) napi_fatal_exception(env, error);
-        }
-      }
-      napi_close_handle_scope(env, scope);
-    }
-  }
-  if (on_end) napi_delete_reference(env, on_end);
-  if (self) napi_delete_reference(env, self);
-  if (async) napi_async_destroy(env, async);
+  if (notify && relay->on_end) call_back(relay, relay->on_end, 1, had_error);
+  // Aborted from inside onLow: that call still runs in the async context, tell_low lets go after it.
+  if (!relay->in_low) let_go(relay);
 }
 
-static void touch(relay_t *relay) { relay->stats[2] = (double)uv_now(relay->loop); }
+static void touch(relay_t *relay) { relay->stats[LAST_ACTIVE] = (double)uv_now(relay->loop); }
+
+/** Bytes the relay may still read (0 when less than one is left, or the allowance is not a number). */
+static double credit(const relay_t *relay) {
+  double left = relay->stats[ALLOWANCE] - (relay->stats[READ_TARGET] + relay->stats[READ_CLIENT]);
+  return left >= 1 ? left : 0;
+}
+
+/** Equal, or both NaN (an allowance JavaScript set to NaN must not call onLow at every event). */
+static int same(double a, double b) { return a == b || (a != a && b != b); }
+
+/** Makes onLow due at the end of the poll callback, for the allowance and the mark as they are now. */
+static void tell_later(relay_t *relay) {
+  relay->low_due = 1;
+  relay->told = 1;
+  relay->told_allowance = relay->stats[ALLOWANCE];
+  relay->told_mark = relay->stats[LOW_MARK];
+}
 
 /**
  * Moves what the lane's pipe holds into its destination. Answers 1 when the pipe is empty, 0 when
@@ -197,7 +236,7 @@ static int flush(relay_t *relay, int index) {
     ssize_t moved = splice(lane->rfd, NULL, lane->dst, NULL, lane->queued, SPLICE_FLAGS);
     if (moved > 0) {
       lane->queued -= (size_t)moved;
-      if (index == 0) relay->stats[1] += (double)moved;
+      if (index == 0) relay->stats[WRITTEN_TARGET] += (double)moved;
       touch(relay);
       continue;
     }
@@ -220,13 +259,27 @@ static int pump(relay_t *relay, int index) {
   instance_t *instance = relay->instance;
   size_t moved_now = 0;
   while (!lane->eof && lane->queued == 0 && moved_now < instance->budget) {
+    // The cap is in the length asked for: the kernel cannot hand over more than the allowance left.
+    size_t ask = instance->step;
+    double left = credit(relay);
+    if (left < (double)ask) ask = (size_t)left;
+    if (ask == 0) {
+      // Used up: update() stops polling this side for readable and tells JavaScript.
+      give_pipe(instance, lane);
+      return 0;
+    }
     if (lane->rfd < 0 && take_pipe(instance, &lane->rfd, &lane->wfd) != 0) return -1;
-    ssize_t read_now = splice(lane->src, NULL, lane->wfd, NULL, instance->step, SPLICE_FLAGS);
+    ssize_t read_now = splice(lane->src, NULL, lane->wfd, NULL, ask, SPLICE_FLAGS);
     if (read_now > 0) {
       lane->queued = (size_t)read_now;
       moved_now += (size_t)read_now;
-      if (index == 1) relay->stats[0] += (double)read_now;
+      relay->stats[index == 1 ? READ_TARGET : READ_CLIENT] += (double)read_now;
       touch(relay);
+      // Once per mark: JavaScript sets the next one when it raises the allowance.
+      if (relay->stats[READ_TARGET] + relay->stats[READ_CLIENT] >= relay->stats[LOW_MARK]) {
+        relay->stats[LOW_MARK] = INFINITY;
+        tell_later(relay);
+      }
     } else if (read_now == 0) {
       lane->eof = 1;
     } else if (errno == EINTR) {
@@ -244,23 +297,49 @@ static int pump(relay_t *relay, int index) {
 
 static void on_poll(uv_poll_t *handle, int status, int events);
 
-/** Polls each descriptor for what its lanes wait for; ends the relay when both lanes are done. */
+/**
+ * Polls each descriptor for what its lanes wait for; ends the relay when both lanes are done. A
+ * lane the allowance stops from reading makes onLow due, unless JavaScript was told already about
+ * the allowance and mark as they are (one call per stall, not one per poll event).
+ */
 static void update(relay_t *relay) {
   if (relay->lanes[0].shut && relay->lanes[1].shut) {
     finish(relay, 0, 1);
     return;
   }
+  int can_read = credit(relay) > 0;
+  int stalled = 0;
   for (int side = 0; side < 2; side += 1) {
     const lane_t *out = &relay->lanes[side];     /* reads from this side */
     const lane_t *in = &relay->lanes[1 - side];  /* writes to this side */
     int wanted = 0;
-    if (!out->eof && out->queued == 0) wanted |= UV_READABLE;
+    if (!out->eof && out->queued == 0) {
+      if (can_read) wanted |= UV_READABLE;
+      else stalled = 1;
+    }
     if (in->queued > 0) wanted |= UV_WRITABLE;
     if (wanted == relay->events[side]) continue;
     relay->events[side] = wanted;
     if (wanted) uv_poll_start(&relay->polls[side], wanted, on_poll);
     else uv_poll_stop(&relay->polls[side]);
   }
+  if (stalled && !(relay->told && same(relay->told_allowance, relay->stats[ALLOWANCE]) &&
+                   same(relay->told_mark, relay->stats[LOW_MARK])))
+    tell_later(relay);
+}
+
+/** Calls onLow when it is due: at the end of a poll callback, never inside the splice loops. */
+static void tell_low(relay_t *relay) {
+  relay->low_due = 0;
+  if (!relay->running || !relay->on_low) return;
+  // onLow may abort the relay: it stays allocated (one more ref), and its async context and
+  // references stay alive (finish leaves them while in_low), until the call returned.
+  relay->refs += 1;
+  relay->in_low = 1;
+  call_back(relay, relay->on_low, 0, 0);
+  relay->in_low = 0;
+  if (!relay->running) let_go(relay);
+  release_ref(relay);
 }
 
 static void on_poll(uv_poll_t *handle, int status, int events) {
@@ -281,6 +360,7 @@ static void on_poll(uv_poll_t *handle, int status, int events) {
     return;
   }
   update(relay);
+  if (relay->low_due) tell_low(relay);
 }
 
 static instance_t *instance_of(napi_env env) {
@@ -305,7 +385,7 @@ static void finalize_stats(napi_env env, void *data, void *hint) {
   release_ref((relay_t *)hint);
 }
 
-/** Marks the arrays `relay()` answers, so that `abort` knows them from any other Float64Array. */
+/** Marks the arrays `relay()` answers, so that `abort` and `resume` know them from any other Float64Array. */
 static const napi_type_tag STATS_TAG = {0x72656c6179505443ULL, 0x7374617473000001ULL};
 
 static relay_t *relay_of(napi_env env, napi_value value) {
@@ -320,18 +400,23 @@ static relay_t *relay_of(napi_env env, napi_value value) {
   return (relay_t *)((char *)data - offsetof(relay_t, stats));
 }
 
-/** relay(clientFd, targetFd, onEnd(hadError)) → Float64Array of the relay's counters. */
+/** relay(clientFd, targetFd, onEnd(hadError), onLow?()) → Float64Array of the relay's counters. */
 static napi_value start_relay(napi_env env, napi_callback_info info) {
-  size_t argc = 3;
-  napi_value args[3];
+  size_t argc = 4;
+  napi_value args[4];
   CHECK(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
   int32_t fds[2];
-  napi_valuetype callback_type;
+  napi_valuetype callback_type, on_low_type = napi_undefined;
   if (argc < 3 || napi_get_value_int32(env, args[0], &fds[0]) != napi_ok ||
       napi_get_value_int32(env, args[1], &fds[1]) != napi_ok ||
       napi_typeof(env, args[2], &callback_type) != napi_ok || callback_type != napi_function ||
       fds[0] < 0 || fds[1] < 0) {
     napi_throw_type_error(env, NULL, "relay(clientFd, targetFd, onEnd) expects two descriptors and a function");
+    return NULL;
+  }
+  if (argc > 3 && (napi_typeof(env, args[3], &on_low_type) != napi_ok ||
+                   (on_low_type != napi_function && on_low_type != napi_undefined))) {
+    napi_throw_type_error(env, NULL, "relay(clientFd, targetFd, onEnd, onLow) expects onLow to be a function");
     return NULL;
   }
   instance_t *instance = instance_of(env);
@@ -348,6 +433,9 @@ static napi_value start_relay(napi_env env, napi_callback_info info) {
   relay->env = env;
   relay->instance = instance;
   relay->loop = loop;
+  // No allowance and no mark: the relay reads as much as it is sent, and never calls onLow.
+  relay->stats[ALLOWANCE] = INFINITY;
+  relay->stats[LOW_MARK] = INFINITY;
   for (int side = 0; side < 2; side += 1) {
     relay->fds[side] = fcntl(fds[side], F_DUPFD_CLOEXEC, 0);
     if (relay->fds[side] < 0) {
@@ -392,12 +480,13 @@ static napi_value start_relay(napi_env env, napi_callback_info info) {
   instance->live += 1;
   napi_value resource_name, result, array_buffer;
   CHECK(env, napi_create_reference(env, args[2], 1, &relay->on_end));
+  if (on_low_type == napi_function) CHECK(env, napi_create_reference(env, args[3], 1, &relay->on_low));
   CHECK(env, napi_create_string_utf8(env, "PtcRelay", NAPI_AUTO_LENGTH, &resource_name));
   CHECK(env, napi_async_init(env, NULL, resource_name, &relay->async));
   touch(relay);
   CHECK(env, napi_create_external_arraybuffer(env, relay->stats, sizeof(relay->stats), finalize_stats, relay,
                                               &array_buffer));
-  CHECK(env, napi_create_typedarray(env, napi_float64_array, 3, array_buffer, 0, &result));
+  CHECK(env, napi_create_typedarray(env, napi_float64_array, STATS_LENGTH, array_buffer, 0, &result));
   CHECK(env, napi_type_tag_object(env, result, &STATS_TAG));
   // Running, the relay keeps its array (and so itself) alive, whatever JavaScript drops.
   CHECK(env, napi_create_reference(env, result, 1, &relay->self));
@@ -416,6 +505,26 @@ static napi_value abort_relay(napi_env env, napi_callback_info info) {
     return NULL;
   }
   finish(relay, 1, 0);
+  return NULL;
+}
+
+/**
+ * resume(stats): polls again for what the allowance now lets the relay read. It never calls onLow
+ * itself: a relay JavaScript resumes without credit stays stalled, and JavaScript knows it.
+ */
+static napi_value resume_relay(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value args[1];
+  CHECK(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+  relay_t *relay = argc == 1 ? relay_of(env, args[0]) : NULL;
+  if (!relay) {
+    napi_throw_type_error(env, NULL, "resume(stats) expects the array relay() answered");
+    return NULL;
+  }
+  if (!relay->running) return NULL;
+  update(relay);
+  // Called from JavaScript (onLow included), not from a poll callback: nothing is to be called back.
+  relay->low_due = 0;
   return NULL;
 }
 
@@ -514,6 +623,7 @@ static napi_value init(napi_env env, napi_value exports) {
   const napi_property_descriptor functions[] = {
       {"relay", NULL, start_relay, NULL, NULL, NULL, napi_default, NULL},
       {"abort", NULL, abort_relay, NULL, NULL, NULL, napi_default, NULL},
+      {"resume", NULL, resume_relay, NULL, NULL, NULL, napi_default, NULL},
       {"now", NULL, loop_now, NULL, NULL, NULL, napi_default, NULL},
       {"configure", NULL, configure, NULL, NULL, NULL, napi_default, NULL},
   };

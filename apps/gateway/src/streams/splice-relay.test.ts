@@ -3,7 +3,7 @@ import { type AddressInfo, connect, createServer, type Server, type Socket } fro
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { spliceRelay } from '@ptc/relay';
+import { type RelayStats, spliceRelay } from '@ptc/relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The relay addon alone (packages/relay), on real loopback sockets: the client and target sides
@@ -67,15 +67,18 @@ const collect = (socket: Socket) => {
 
 const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** A client pair and a target pair joined by a relay. */
-const tunnel = async () => {
+/** A client pair and a target pair joined by a relay (with `onLow` when given). */
+const tunnel = async (onLow?: () => void) => {
   const client = await pair();
   const target = await pair();
   let ended: (hadError: boolean) => void = () => {};
   const end = new Promise<boolean>((resolve) => {
     ended = resolve;
   });
-  const stats = addon().relay(fd(client.side), fd(target.side), (hadError) => ended(hadError));
+  const onEnd = (hadError: boolean) => ended(hadError);
+  const stats = onLow
+    ? addon().relay(fd(client.side), fd(target.side), onEnd, onLow)
+    : addon().relay(fd(client.side), fd(target.side), onEnd);
   const close = () => {
     client.side.destroy();
     target.side.destroy();
@@ -84,6 +87,23 @@ const tunnel = async () => {
   };
   return { client, target, stats, end, close };
 };
+
+/** Bytes the relay read from both sides: what its allowance (`stats[3]`) counts. */
+const consumed = (stats: Float64Array) => (stats[0] ?? 0) + (stats[4] ?? 0);
+
+/** Whether a promise settled, as of now. */
+const settled = (promise: Promise<unknown>) => {
+  let isSettled = false;
+  void promise.then(() => {
+    isSettled = true;
+  });
+  return () => isSettled;
+};
+
+const received = (chunks: Buffer[]) => Buffer.concat(chunks);
+
+/** Waits long enough for the relay to move more, if it would. */
+const settleDown = () => sleep(150);
 
 describe.skipIf(!relay)('splice relay', () => {
   it('carries 10 MB each way at once, byte for byte, and counts the target side', async () => {
@@ -220,5 +240,184 @@ describe.skipIf(!relay)('splice relay', () => {
     expect(() => addon().abort(new Float64Array(3))).toThrow(/expects the array/);
     expect(() => addon().relay(-1, 3, () => {})).toThrow(/two descriptors/);
     expect(() => addon().configure({ budget: -1 })).toThrow(/non-negative/);
+  });
+
+  // Credit control: allowances of decimal megabytes, not multiples of the relay's step (256 KiB),
+  // so that a relay reading whole steps would pass them (the cap is in the length each splice asks).
+
+  it('reads no more than its allowance: 1 MB of 10 MB reaches the client, 2 MB more once raised and resumed', async () => {
+    let lows = 0;
+    const { client, target, stats, end, close } = await tunnel(() => {
+      lows += 1;
+    });
+    expect(stats.length).toBe(6);
+    expect(stats[3]).toBe(Number.POSITIVE_INFINITY);
+    expect(stats[5]).toBe(Number.POSITIVE_INFINITY);
+    stats[3] = 1_000_000;
+    const isEnded = settled(end);
+    const atClient = collect(client.peer);
+    const body = randomBytes(10 * 1024 * 1024);
+    target.peer.write(body);
+    await expect.poll(() => received(atClient.chunks).length, { timeout: 10_000 }).toBe(1_000_000);
+    await settleDown();
+    expect(received(atClient.chunks).equals(body.subarray(0, 1_000_000))).toBe(true);
+    expect(consumed(stats)).toBe(stats[3]);
+    expect(stats[0]).toBe(1_000_000);
+    expect(stats[4]).toBe(0);
+    expect(lows).toBe(1);
+    expect(isEnded()).toBe(false);
+
+    stats[3] = (stats[3] ?? 0) + 2_000_000;
+    addon().resume(stats);
+    await expect.poll(() => received(atClient.chunks).length, { timeout: 10_000 }).toBe(3_000_000);
+    await settleDown();
+    expect(received(atClient.chunks).equals(body.subarray(0, 3_000_000))).toBe(true);
+    expect(consumed(stats)).toBe(3_000_000);
+    // Stalled again with a new allowance: JavaScript hears of it again.
+    expect(lows).toBe(2);
+    expect(isEnded()).toBe(false);
+    addon().abort(stats);
+    close();
+  });
+
+  it('shares one allowance between both directions (client uploading while the target downloads)', async () => {
+    let lows = 0;
+    const { client, target, stats, close } = await tunnel(() => {
+      lows += 1;
+    });
+    const allowance = 3_000_000;
+    stats[3] = allowance;
+    const atTarget = collect(target.peer);
+    const atClient = collect(client.peer);
+    const up = randomBytes(10 * 1024 * 1024);
+    const down = randomBytes(10 * 1024 * 1024);
+    let mostRead = 0;
+    const watch = setInterval(() => {
+      mostRead = Math.max(mostRead, consumed(stats));
+    }, 1);
+    client.peer.write(up);
+    target.peer.write(down);
+    await expect
+      .poll(() => received(atTarget.chunks).length + received(atClient.chunks).length, { timeout: 10_000 })
+      .toBe(allowance);
+    await settleDown();
+    clearInterval(watch);
+    expect(mostRead).toBeLessThanOrEqual(allowance);
+    expect(consumed(stats)).toBe(allowance);
+    // Both directions took part; each delivered exactly what it read, in order.
+    expect(stats[0]).toBeGreaterThan(0);
+    expect(stats[4]).toBeGreaterThan(0);
+    expect(stats[1]).toBe(stats[4]);
+    expect(received(atTarget.chunks).equals(up.subarray(0, stats[4]))).toBe(true);
+    expect(received(atClient.chunks).equals(down.subarray(0, stats[0]))).toBe(true);
+    expect(lows).toBe(1);
+    addon().abort(stats);
+    close();
+  });
+
+  it('calls onLow once when the bytes read reach the low mark, before the allowance is used up', async () => {
+    const calls: { consumed: number; mark: number }[] = [];
+    let stats: RelayStats | null = null;
+    const opened = await tunnel(() => {
+      if (stats) calls.push({ consumed: consumed(stats), mark: stats[5] ?? 0 });
+    });
+    stats = opened.stats;
+    const { client, target, close } = opened;
+    stats[3] = 3_000_000;
+    stats[5] = 1_000_000;
+    const atClient = collect(client.peer);
+    const body = randomBytes(10 * 1024 * 1024);
+    target.peer.write(body);
+    await expect.poll(() => received(atClient.chunks).length, { timeout: 10_000 }).toBe(3_000_000);
+    await settleDown();
+    expect(consumed(stats)).toBe(3_000_000);
+    // Called as the mark was passed, while the relay still read; not again when it stalled.
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.consumed).toBeGreaterThanOrEqual(1_000_000);
+    expect(calls[0]?.consumed).toBeLessThan(3_000_000);
+    expect(calls[0]?.mark).toBe(Number.POSITIVE_INFINITY);
+    expect(stats[5]).toBe(Number.POSITIVE_INFINITY);
+
+    // The next mark: once more, and again not at the stall that follows.
+    stats[3] = 6_000_000;
+    stats[5] = 4_000_000;
+    addon().resume(stats);
+    await expect.poll(() => received(atClient.chunks).length, { timeout: 10_000 }).toBe(6_000_000);
+    await settleDown();
+    expect(consumed(stats)).toBe(6_000_000);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.consumed).toBeGreaterThanOrEqual(4_000_000);
+    expect(calls[1]?.consumed).toBeLessThan(6_000_000);
+    expect(received(atClient.chunks).equals(body.subarray(0, 6_000_000))).toBe(true);
+    addon().abort(stats);
+    close();
+  });
+
+  it('survives abort from inside onLow: the end callback never runs, the sockets close', async () => {
+    const live = addon().configure().live;
+    const seen: number[] = [];
+    let stats: RelayStats | null = null;
+    const opened = await tunnel(() => {
+      if (!stats) return;
+      seen.push(consumed(stats));
+      addon().abort(stats);
+      addon().abort(stats);
+      addon().resume(stats);
+    });
+    stats = opened.stats;
+    const { client, target, end, close } = opened;
+    const isEnded = settled(end);
+    stats[3] = 1_000_000;
+    client.peer.on('error', () => {});
+    target.peer.on('error', () => {});
+    // The target side is closed with bytes unread: its peer is reset (and closes); the client's ends.
+    const closed = Promise.all([
+      collect(client.peer).ended,
+      new Promise((resolve) => target.peer.once('close', resolve)),
+    ]);
+    target.peer.write(randomBytes(10 * 1024 * 1024));
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
+    expect(seen[0]).toBe(1_000_000);
+    expect(addon().configure().live).toBe(live);
+    // The relay held the only other descriptors: once Node.js closes its own, the peers see the end.
+    client.side.destroy();
+    target.side.destroy();
+    await closed;
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    await settleDown();
+    expect(seen).toHaveLength(1);
+    expect(isEnded()).toBe(false);
+    addon().resume(stats);
+    close();
+  });
+
+  it('resumes a stalled relay to its end; then resume does nothing, and it refuses a foreign array', async () => {
+    const { client, target, stats, end, close } = await tunnel();
+    stats[3] = 1_000_000;
+    const atClient = collect(client.peer);
+    const body = randomBytes(3 * 1024 * 1024);
+    target.peer.write(body);
+    await expect.poll(() => received(atClient.chunks).length, { timeout: 10_000 }).toBe(1_000_000);
+    await settleDown();
+    expect(received(atClient.chunks).length).toBe(1_000_000);
+    expect(consumed(stats)).toBe(1_000_000);
+    stats[3] = Number.POSITIVE_INFINITY;
+    addon().resume(stats);
+    target.peer.end();
+    client.peer.end();
+    expect(digest(await atClient.ended)).toBe(digest(body));
+    expect(await end).toBe(false);
+    const after = Array.from(stats);
+    stats[3] = 1;
+    addon().resume(stats);
+    stats[3] = Number.POSITIVE_INFINITY;
+    expect(Array.from(stats)).toEqual(after);
+    expect(() => addon().resume(new Float64Array(6))).toThrow(TypeError);
+    expect(() => addon().resume(stats.subarray(0))).toThrow(/expects the array/);
+    expect(() =>
+      addon().relay(fd(client.side), fd(target.side), () => {}, 1 as unknown as () => void),
+    ).toThrow(TypeError);
+    close();
   });
 });
