@@ -8,6 +8,7 @@ import { ConnectionBroker } from './connections/connection-broker';
 import { ConnectionRegistry } from './connections/connection-registry';
 import { type Listed, Roster } from './connections/roster';
 import { TargetPool } from './connections/target-pool';
+import { CreditControl } from './credit/credit-control';
 import { ExitRouter } from './exits/exit-router';
 import { StickySessions } from './exits/sticky-sessions';
 import type { BoundListener, Gateway, GatewayLogger, GatewayOptions, TunnelRelayMode } from './gateway.types';
@@ -129,7 +130,25 @@ export const createGateway = (options: GatewayOptions): Gateway => {
     maxIdle: Math.min(GATEWAY_DEFAULTS.targetPool.maxIdle, limits.maxConnections),
     now: Date.now,
   });
-  const broker = new ConnectionBroker({ authenticator, registry, guard, router, meter, pool });
+  const credit = new CreditControl({
+    store: options.credit,
+    flushUsage: async () => {
+      await meter.flush();
+      return meter.pendingBatches.length === 0;
+    },
+    // Credit ran out: every connection of these proxies ends, idle keep-alive targets too.
+    cut: (proxyIds) => {
+      for (const proxyId of proxyIds) {
+        registry.revoke(proxyId, 'no_funds');
+        pool.closeProxy(proxyId);
+      }
+    },
+    // Holds lapse in real time, whatever the `now` option says.
+    now: Date.now,
+    log,
+    ...options.creditOptions,
+  });
+  const broker = new ConnectionBroker({ authenticator, registry, guard, router, meter, pool, credit });
   const enforcer = new AdmissionEnforcer({
     store: options.credentials,
     registry,
@@ -219,6 +238,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       });
       meter.start();
       enforcer.start();
+      credit.start();
       if (!splice && (options.relay ?? 'auto') === 'auto') {
         log.warn({ reason: unavailableReason }, 'tunnels relay through Node.js streams (splice unavailable)');
       }
@@ -239,11 +259,18 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       await Promise.all([...stopped, broker.closeAll()]);
       await enforcer.stop();
       await meter.close();
+      // Holds go back once the last usage was flushed against them.
+      await credit.close();
       log.info({}, 'gateway closed');
     },
 
     stats() {
-      return { connections: clients.size, perProxy: registry.perProxy(), relay: relayName };
+      return {
+        connections: clients.size,
+        perProxy: registry.perProxy(),
+        relay: relayName,
+        credit: credit.stats(),
+      };
     },
   };
 };

@@ -1,4 +1,5 @@
-import type { CredentialStore, ExitCatalog, UsageSink } from './ports';
+import type { CreditSizes } from './credit/owner-credit';
+import type { CredentialStore, CreditStore, ExitCatalog, UsageSink } from './ports';
 
 /** Which protocols a listening socket speaks; `auto` sniffs the first byte (0x05 → SOCKS5). */
 export type ListenerProtocol = 'auto' | 'http' | 'socks5';
@@ -45,6 +46,19 @@ export interface GatewayLimits {
   maxSessions?: number;
 }
 
+/** Tunables of credit control (README: "Credit control"); the defaults suit production. */
+export interface CreditOptions {
+  sizes?: Partial<CreditSizes>;
+  /** An owner with no open connection this long gives its credit back. Default 5 s. */
+  idleReleaseMs?: number;
+  /** After the store found no credit left, new connections of the owner are refused this long. Default 1 s. */
+  refusalMs?: number;
+  /** How often holds are renewed. Default 10 s (the store lets them lapse after its TTL). */
+  renewIntervalMs?: number;
+  /** Local credit is not used once holds were not renewed for this long. Default 20 s. */
+  staleAfterMs?: number;
+}
+
 /** A pino-like logger: `log.info({ proxyId }, 'message')`. */
 export interface GatewayLogger {
   info(fields: object, message?: string): void;
@@ -61,6 +75,9 @@ export interface GatewayOptions {
   credentials: CredentialStore;
   exits: ExitCatalog;
   usage: UsageSink;
+  /** Where credit for proxies billed by traffic is held (DESIGN §4 Credit control). */
+  credit: CreditStore;
+  creditOptions?: CreditOptions;
   listeners: ListenerConfig[];
   /** Destination ports clients may reach. Default [80, 443, 8080, 8443]; 25, 465 and 587 are always refused. */
   allowedPorts?: number[];
@@ -109,6 +126,11 @@ export interface Gateway {
   listen(): Promise<BoundListener[]>;
   /** Stops accepting, closes every connection, and flushes all metered usage. */
   close(): Promise<void>;
-  /** Open client connections, authenticated connections per proxy id, and how tunnels relay. */
-  stats(): { connections: number; perProxy: Map<string, number>; relay: 'splice' | 'stream' };
+  /** Open client connections, authenticated connections per proxy id, how tunnels relay, and credit control. */
+  stats(): {
+    connections: number;
+    perProxy: Map<string, number>;
+    relay: 'splice' | 'stream';
+    credit: { owners: number; holding: number; reservations: number; refusals: number };
+  };
 }

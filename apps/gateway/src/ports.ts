@@ -35,6 +35,12 @@ export interface ProxyCredential {
   exitId: string | null;
   /** Whether this proxy may carry traffic now (switch ON, status normal, not expired, funds left). */
   admission: Admission;
+  /**
+   * Micro-PTC per GB (2^30 bytes) of a proxy billed by its traffic: the gateway carries its bytes
+   * only against credit it holds for the owner (`CreditStore`). Null for proxies paid in advance
+   * (per IP or per day), which are not metered against credit.
+   */
+  pricePerGb: number | null;
 }
 
 /** Why a proxy may or may not carry traffic. */
@@ -102,6 +108,11 @@ export interface UsageDelta {
   bytesDown: number;
   /** Connections (tunnels or forwarded requests) that carried traffic. */
   connections: number;
+  /**
+   * Of `bytesUp + bytesDown`, the bytes carried on traffic-package credit this process held; the
+   * rest was carried on money (`Credit`).
+   */
+  packageBytes: number;
 }
 
 /** A batch of usage deltas, applied at most once (its id is the idempotency key). */
@@ -116,4 +127,36 @@ export interface UsageBatch {
 export interface UsageSink {
   /** Applies a batch; applying the same batch id twice changes nothing. Throws to be retried. */
   flush(batch: UsageBatch): Promise<void>;
+}
+
+/** Credit for one owner: traffic-package bytes and micro-PTC of the spendable balance. */
+export interface Credit {
+  packageBytes: number;
+  /** Micro-PTC. */
+  money: number;
+}
+
+/** What a credit store answers a reservation: what it reserved, or that nothing is left. */
+export type CreditAnswer = { ok: true; credit: Credit } | { ok: false; reason: 'no_funds' };
+
+/** A request for more credit (RFC 4006 re-authorisation). */
+export interface CreditRequest {
+  userId: string;
+  /** Bytes of traffic wanted: package bytes first, the rest in money at `pricePerGb`. */
+  bytes: number;
+  pricePerGb: number;
+}
+
+/**
+ * Where this gateway process holds credit for owners of traffic-billed proxies (DESIGN §4 Credit
+ * control): money held out of their spendable balance and traffic-package bytes, consumed as
+ * usage is flushed (`UsageDelta.packageBytes` says how). A process's holds expire unless renewed.
+ */
+export interface CreditStore {
+  /** Holds more credit for an owner; `no_funds` when there is none to hold. Throws to be retried. */
+  reserve(request: CreditRequest): Promise<CreditAnswer>;
+  /** Gives back all this process holds for these owners (their usage has been flushed). */
+  release(userIds: readonly string[]): Promise<void>;
+  /** Keeps this process's holds alive (they lapse when a holder stops renewing, e.g. after a crash). */
+  renew(): Promise<void>;
 }

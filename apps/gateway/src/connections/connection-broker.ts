@@ -1,4 +1,6 @@
 import type { AuthenticatedClient, Authenticator, SuppliedCredentials } from '../auth/authenticator';
+import type { Allowance } from '../credit/allowance';
+import type { CreditControl } from '../credit/credit-control';
 import type { DialedTarget } from '../exits/exit-dialer';
 import type { ExitRouter } from '../exits/exit-router';
 import type { TargetGuard } from '../guard/target-guard';
@@ -17,6 +19,8 @@ export interface BrokerParts {
   meter: UsageMeter;
   /** Idle target connections of the HTTP forward path. */
   pool: TargetPool;
+  /** Credit of the owners of proxies billed by traffic. */
+  credit: CreditControl;
 }
 
 /** A target connection for one forwarded request. */
@@ -29,10 +33,14 @@ export interface ForwardTarget {
 const poolKey = (proxyId: string, route: string, address: string, port: number) =>
   `${proxyId}\u0000${route}\u0000${address}\u0000${port}`;
 
+/** Closes an allowance of a connection that never got to carry anything. */
+const giveBack = (allowance: Allowance | null) => allowance?.close();
+
 /**
  * The steps every proxied connection goes through, whatever its protocol: authenticate, admit,
- * claim a connection slot, vet the destination, dial through an exit, meter. Each step throws a
- * `Refusal` that the protocol handler turns into its own answer.
+ * claim a connection slot, vet the destination, hold credit (proxies billed by traffic), dial
+ * through an exit, meter. Each step throws a `Refusal` that the protocol handler turns into its
+ * own answer.
  */
 export class ConnectionBroker {
   constructor(private readonly parts: BrokerParts) {}
@@ -69,9 +77,10 @@ export class ConnectionBroker {
   }
 
   /**
-   * Vets the destination and dials it through an exit; the answer is paused and metered from its
-   * baseline on (`metered`: its usage entry). Refuses when the lease was revoked while dialing. A
-   * direct dial reads into `readInto` (a tunnel's buffer) when given.
+   * Vets the destination, holds credit for the connection (refused with 3002 when its owner has
+   * none) and dials it through an exit; the answer is paused and metered from its baseline on
+   * (`metered`: its usage entry, with the connection's allowance). Refuses when the lease was
+   * revoked meanwhile. A direct dial reads into `readInto` (a tunnel's buffer) when given.
    */
   async connect(
     client: AuthenticatedClient,
@@ -82,19 +91,33 @@ export class ConnectionBroker {
   ): Promise<DialedTarget & { metered: Metered }> {
     const { guard } = this.parts;
     const target = guard.recall(host, port) ?? (await guard.vet(host, port));
-    const dialed = await this.parts.router.connect(client, target, readInto);
+    const allowance = await this.parts.credit.open(client);
+    let dialed: DialedTarget;
+    try {
+      dialed = await this.parts.router.connect(client, target, readInto);
+    } catch (error) {
+      giveBack(allowance);
+      throw error;
+    }
     if (lease.revokedBecause !== null) {
       dialed.socket.destroy();
+      giveBack(allowance);
       throw new Refusal('not_admitted', `proxy not allowed to carry traffic: ${lease.revokedBecause}`);
     }
-    const metered = this.parts.meter.track(client.credential.proxyId, dialed.socket, dialed.baseline);
+    const metered = this.parts.meter.track(
+      client.credential.proxyId,
+      dialed.socket,
+      dialed.baseline,
+      allowance,
+    );
     return { ...dialed, metered };
   }
 
   /**
    * A target connection for one forwarded HTTP request: an idle keep-alive connection of the same
    * proxy through the exit this request would take now to the same vetted address and port, else
-   * a new one (`fresh`: always a new one). The destination is vetted every time. Metered per use.
+   * a new one (`fresh`: always a new one), with its own allowance of credit. The destination is
+   * vetted every time. Metered per use.
    */
   async forwardTarget(
     client: AuthenticatedClient,
@@ -118,12 +141,20 @@ export class ConnectionBroker {
         return { target, isReused: true };
       }
     }
-    const dialed = await router.dialPlan(plan, vetted);
+    const allowance = await this.parts.credit.open(client);
+    let dialed: DialedTarget;
+    try {
+      dialed = await router.dialPlan(plan, vetted);
+    } catch (error) {
+      giveBack(allowance);
+      throw error;
+    }
     if (lease.revokedBecause !== null) {
       dialed.socket.destroy();
+      giveBack(allowance);
       throw new Refusal('not_admitted', `proxy not allowed to carry traffic: ${lease.revokedBecause}`);
     }
-    const metered = meter.track(proxyId, dialed.socket, dialed.baseline);
+    const metered = meter.track(proxyId, dialed.socket, dialed.baseline, allowance);
     const { route } = router.identity(plan, dialed.exit, vetted);
     const key = poolKey(proxyId, route, dialed.address, port);
     return { target: pool.adopt(dialed.socket, key, proxyId, metered), isReused: false };

@@ -92,6 +92,8 @@ export class ForwardExchange implements TargetUser, BodySink {
   private hasResponseBytes = false;
   private isWaitingForClient = false;
   private isWaitingForTarget = false;
+  /** The target connection used up its credit: reading from it waits for more. */
+  private isWaitingForCredit = false;
   private readonly mark: { read: number; written: number };
 
   constructor(
@@ -110,6 +112,8 @@ export class ForwardExchange implements TargetUser, BodySink {
     const { request, target } = this;
     const { socket } = target;
     target.user = this;
+    // A reused connection tops its credit up before it carries this exchange.
+    target.metered.allowance?.check();
     socket.write(request.targetHead, 'latin1');
     if (request.head.body !== RequestBody.None) request.connection.attachBody(this);
     socket.resume();
@@ -136,6 +140,14 @@ export class ForwardExchange implements TargetUser, BodySink {
     } else {
       isFlowing = socket.write(bytes);
     }
+    const { allowance } = target.metered;
+    if (allowance && !allowance.check()) {
+      // Out of credit: the client's body waits until more comes.
+      allowance.whenCredited(() => {
+        if (this.target.user === this && !this.isWaitingForTarget) this.request.connection.resumeBody();
+      });
+      if (isFlowing) return false;
+    }
     if (isFlowing) return true;
     if (!this.isWaitingForTarget) {
       this.isWaitingForTarget = true;
@@ -160,7 +172,25 @@ export class ForwardExchange implements TargetUser, BodySink {
     } catch (error) {
       if (!(error instanceof InvalidMessage)) throw error;
       this.fail(`invalid response (${error.message})`);
+      return;
     }
+    this.holdToCredit();
+  }
+
+  /**
+   * After response bytes were read: while the connection's credit is used up, reading from the
+   * target stops until more comes (a read crossing it was relayed whole).
+   */
+  private holdToCredit(): void {
+    const { target } = this;
+    const { allowance } = target.metered;
+    if (!allowance || this.isWaitingForCredit || target.user !== this || allowance.check()) return;
+    this.isWaitingForCredit = true;
+    target.socket.pause();
+    allowance.whenCredited(() => {
+      this.isWaitingForCredit = false;
+      if (this.target.user === this && !this.isWaitingForClient) this.target.socket.resume();
+    });
   }
 
   onTargetEnd(): void {
@@ -178,7 +208,7 @@ export class ForwardExchange implements TargetUser, BodySink {
 
   private readonly onClientDrain = () => {
     this.isWaitingForClient = false;
-    if (this.target.user === this) this.target.socket.resume();
+    if (this.target.user === this && !this.isWaitingForCredit) this.target.socket.resume();
   };
 
   private readonly onTargetDrain = () => {

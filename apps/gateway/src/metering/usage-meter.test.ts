@@ -33,8 +33,8 @@ describe('UsageMeter', () => {
     socket.bytesRead = 150;
     await meter.flush();
     expect(sink.batches.map((batch) => batch.deltas)).toEqual([
-      [{ proxyId: 'p1', bytesUp: 50, bytesDown: 100, connections: 1 }],
-      [{ proxyId: 'p1', bytesUp: 0, bytesDown: 10, connections: 0 }],
+      [{ proxyId: 'p1', bytesUp: 50, bytesDown: 100, connections: 1, packageBytes: 0 }],
+      [{ proxyId: 'p1', bytesUp: 0, bytesDown: 10, connections: 0, packageBytes: 0 }],
     ]);
     expect(new Set(sink.batches.map((batch) => batch.batchId)).size).toBe(2);
   });
@@ -55,7 +55,9 @@ describe('UsageMeter', () => {
     socket.bytesRead = 350;
     await meter.flush();
     expect(sink.batches[0]).toMatchObject({ batchId: failedIds[0], deltas: [{ bytesDown: 100 }] });
-    expect(sink.batches[1]?.deltas).toEqual([{ proxyId: 'p1', bytesUp: 0, bytesDown: 250, connections: 0 }]);
+    expect(sink.batches[1]?.deltas).toEqual([
+      { proxyId: 'p1', bytesUp: 0, bytesDown: 250, connections: 0, packageBytes: 0 },
+    ]);
     expect(sink.batches[1]?.batchId).not.toBe(failedIds[0]);
   });
 

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RelayStats } from '@ptc/relay';
 import { type Listed, Roster } from '../connections/roster';
+import type { Allowance } from '../credit/allowance';
 import type { GatewayLogger } from '../gateway.types';
 import type { UsageBatch, UsageDelta, UsageSink } from '../ports';
 
@@ -29,6 +30,8 @@ export interface Metered extends Listed {
    * then stay still): bytes read from and written to the target, added to the socket's.
    */
   relayed: RelayStats | null;
+  /** The connection's credit (proxies billed by traffic), or null. */
+  readonly allowance: Allowance | null;
 }
 
 const HOUR_MS = 3_600_000;
@@ -61,9 +64,17 @@ export class UsageMeter {
 
   /**
    * Starts metering a target-side socket; it is sampled a last time when it closes. Its first use
-   * counts as one connection once it has carried traffic.
+   * counts as one connection once it has carried traffic. With an allowance, what the connection
+   * consumes is measured for it (socket counters, plus a splice relay's reads from both sides), each
+   * sampled byte is attributed to it, and it is closed (its unused credit given back) after the last
+   * sample.
    */
-  track(proxyId: string, socket: Socket, baseline: { read: number; written: number }): Metered {
+  track(
+    proxyId: string,
+    socket: Socket,
+    baseline: { read: number; written: number },
+    allowance: Allowance | null = null,
+  ): Metered {
     const entry: Metered = {
       proxyId,
       socket,
@@ -71,12 +82,25 @@ export class UsageMeter {
       written: baseline.written,
       uncounted: 1,
       relayed: null,
+      allowance,
       rosterIndex: -1,
     };
     this.metered.add(entry);
+    if (allowance) {
+      const base = baseline.read + baseline.written;
+      let written = baseline.written;
+      allowance.measure(() => {
+        // bytesWritten is undefined on a destroyed socket in some states: keep the last figure.
+        written = (socket.bytesWritten as number | undefined) ?? written;
+        const { relayed } = entry;
+        const relayReads = relayed ? (relayed[0] ?? 0) + (relayed[4] ?? 0) : 0;
+        return socket.bytesRead + written + relayReads - base;
+      });
+    }
     socket.on('close', () => {
       this.sample(entry);
       this.metered.remove(entry);
+      allowance?.close();
     });
     return entry;
   }
@@ -166,11 +190,12 @@ export class UsageMeter {
     bucket.at = now;
     let delta = bucket.deltas.get(entry.proxyId);
     if (!delta) {
-      delta = { proxyId: entry.proxyId, bytesUp: 0, bytesDown: 0, connections: 0 };
+      delta = { proxyId: entry.proxyId, bytesUp: 0, bytesDown: 0, connections: 0, packageBytes: 0 };
       bucket.deltas.set(entry.proxyId, delta);
     }
     delta.bytesUp += Math.max(up, 0);
     delta.bytesDown += Math.max(down, 0);
+    if (entry.allowance) delta.packageBytes += entry.allowance.attribute(Math.max(up, 0) + Math.max(down, 0));
     delta.connections += entry.uncounted;
     entry.uncounted = 0;
   }

@@ -1,4 +1,16 @@
-import { and, type DatabaseHandle, eq, inArray, proxies, sql, trafficPools, users } from '@ptc/db';
+import { DEFAULT_PRICES, isTrafficFamily, type PriceKey, trafficPriceKey } from '@ptc/contracts';
+import {
+  and,
+  type Database,
+  type DatabaseHandle,
+  eq,
+  inArray,
+  prices,
+  proxies,
+  sql,
+  trafficPools,
+  users,
+} from '@ptc/db';
 import type { Admission, CredentialStore, ProxyCredential, ProxyFamily } from '../ports';
 
 /** Channel on which proxy changes are announced (payload: the proxy id, or empty for "any"). */
@@ -43,6 +55,39 @@ const selection = {
   >`(select coalesce(sum(${trafficPools.bytesTotal} - ${trafficPools.bytesUsed}), 0) from ${trafficPools} where ${trafficPools.userId} = ${users.id} and (${trafficPools.expiresAt} is null or ${trafficPools.expiresAt} > now()))`,
 };
 
+/** How long the price table is cached (an operator's change reaches gateways within this). */
+const PRICES_CACHE_MS = 5_000;
+
+/** The price table (defaults for keys not stored), read at most every few seconds. */
+const cachedPrices = (db: Database) => {
+  let cached: { at: number; table: Promise<Map<string, bigint>> } | null = null;
+  const read = async () => {
+    const table = new Map<string, bigint>(
+      Object.entries(DEFAULT_PRICES).map(([key, { price }]) => [key, price]),
+    );
+    for (const row of await db.select({ key: prices.key, price: prices.price }).from(prices)) {
+      table.set(row.key, row.price);
+    }
+    return table;
+  };
+  return (): Promise<Map<string, bigint>> => {
+    if (cached && Date.now() - cached.at < PRICES_CACHE_MS) return cached.table;
+    const table = read();
+    cached = { at: Date.now(), table };
+    table.catch(() => {
+      cached = null;
+    });
+    return table;
+  };
+};
+
+/** Micro-PTC per GB of a proxy billed by traffic (its price key's), null for one paid in advance. */
+const priceOf = (proxy: typeof proxies.$inferSelect, table: Map<string, bigint>): number | null => {
+  if (!isTrafficFamily(proxy.family)) return null;
+  const key: PriceKey = trafficPriceKey(proxy);
+  return Number(table.get(key) ?? DEFAULT_PRICES[key].price);
+};
+
 /** Proxy credentials from the database, with change notifications over LISTEN/NOTIFY. */
 export const createDbCredentialStore = (
   handle: DatabaseHandle,
@@ -50,16 +95,20 @@ export const createDbCredentialStore = (
 ): CredentialStore & { close(): Promise<void> } => {
   const now = options.now ?? (() => new Date());
   const listeners = new Set<(proxyId: string | null) => void>();
+  const readPrices = cachedPrices(handle.db);
   let unlisten: Promise<() => Promise<void>> | null = null;
 
   return {
     findByUsername: async (username) => {
-      const [row] = await handle.db
-        .select(selection)
-        .from(proxies)
-        .innerJoin(users, eq(users.id, proxies.userId))
-        .where(eq(proxies.username, username))
-        .limit(1);
+      const [[row], table] = await Promise.all([
+        handle.db
+          .select(selection)
+          .from(proxies)
+          .innerJoin(users, eq(users.id, proxies.userId))
+          .where(eq(proxies.username, username))
+          .limit(1),
+        readPrices(),
+      ]);
       if (!row) return null;
       const { proxy } = row;
       const credential: ProxyCredential = {
@@ -77,6 +126,7 @@ export const createDbCredentialStore = (
         exitType: proxy.exitType,
         exitId: proxy.exitId?.toString() ?? null,
         admission: admissionOf(row, now()),
+        pricePerGb: priceOf(proxy, table),
       };
       return credential;
     },

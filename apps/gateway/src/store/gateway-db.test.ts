@@ -11,6 +11,7 @@ import { curl } from '../testing/curl';
 import { startHttpTarget, type TestTarget } from '../testing/targets';
 import { startHttpUpstream, startSocksUpstream, type TestUpstream } from '../testing/upstream-proxies';
 import { createDbCredentialStore, notifyProxyChanged } from './credential-store';
+import { createDbCreditStore } from './credit-store';
 import { createDbExitCatalog } from './exit-catalog';
 import { createDbUsageSink } from './usage-sink';
 
@@ -68,10 +69,12 @@ describe('the gateway on the database', () => {
       line: 2,
     });
     credentials = createDbCredentialStore(handle);
+    const credit = createDbCreditStore(handle);
     gateway = createGateway({
       credentials,
       exits: createDbExitCatalog(handle),
-      usage: createDbUsageSink(handle),
+      usage: createDbUsageSink(handle, { holder: credit.holder }),
+      credit,
       listeners: [{ host: '127.0.0.1', port: 0, protocol: 'auto' }],
       allowPrivateTargets: ['127.0.0.0/8'],
       flushIntervalMs: 300,

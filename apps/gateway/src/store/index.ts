@@ -4,5 +4,11 @@ export {
   notifyProxyChanged,
   PROXY_CHANGED_CHANNEL,
 } from './credential-store';
+export {
+  createDbCreditStore,
+  type DbCreditStoreOptions,
+  DEFAULT_CREDIT_TTL_MS,
+  releaseLapsedGrants,
+} from './credit-store';
 export { createDbExitCatalog } from './exit-catalog';
-export { createDbUsageSink } from './usage-sink';
+export { createDbUsageSink, type DbUsageSinkOptions } from './usage-sink';

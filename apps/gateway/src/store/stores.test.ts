@@ -142,8 +142,8 @@ describe('the gateway stores on the database', () => {
       batchId: '8b7d3c3e-1f5e-4c2a-9d55-0d3c1b0f7a11',
       at,
       deltas: [
-        { proxyId: proxy.id.toString(), bytesUp: 1_000, bytesDown: 5_000, connections: 2 },
-        { proxyId: '987654321', bytesUp: 10, bytesDown: 10, connections: 1 },
+        { proxyId: proxy.id.toString(), bytesUp: 1_000, bytesDown: 5_000, connections: 2, packageBytes: 0 },
+        { proxyId: '987654321', bytesUp: 10, bytesDown: 10, connections: 1, packageBytes: 0 },
       ],
     };
     await sink.flush(batch);

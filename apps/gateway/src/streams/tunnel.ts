@@ -1,5 +1,6 @@
 import type { OnReadOpts, Socket } from 'node:net';
 import type { RelayStats, SpliceRelay } from '@ptc/relay';
+import type { Allowance } from '../credit/allowance';
 import type { Metered } from '../metering/usage-meter';
 
 /**
@@ -12,6 +13,38 @@ export const TARGET_READ_BUFFER_SIZE = 128 * 1024;
 /** Read buffers of closed tunnels, reused by the next ones (their pages are already mapped). */
 const spareBuffers: Buffer[] = [];
 const MAX_SPARE_BUFFERS = 64;
+
+/**
+ * Holds a stream tunnel to its allowance of credit: after bytes moved, `pass()` says whether the
+ * tunnel may go on reading; when it may not, reading stops (both ways) until credit arrives, then
+ * `resume` restarts it. A read that crosses the allowance is delivered whole: the stream relay
+ * overruns by at most one read per direction (README: "Credit control").
+ */
+export class CreditGate {
+  private isWaiting = false;
+
+  constructor(
+    private readonly allowance: Allowance,
+    private readonly resume: () => void,
+  ) {}
+
+  /** Whether the tunnel may read on (false: it waits for credit). */
+  get isOpen(): boolean {
+    return !this.isWaiting;
+  }
+
+  /** After moving bytes: true to go on, false to stop reading until credit comes. */
+  pass(): boolean {
+    if (this.isWaiting) return false;
+    if (this.allowance.check()) return true;
+    this.isWaiting = true;
+    this.allowance.whenCredited(() => {
+      this.isWaiting = false;
+      this.resume();
+    });
+    return false;
+  }
+}
 
 /**
  * The reads of a tunnel's target socket (a direct dial), delivered into one reused buffer
@@ -28,6 +61,8 @@ export class TargetReads {
   /** Bytes read before the tunnel was joined (copied: the buffer is read into again). */
   private early: Buffer[] = [];
   private isReleased = false;
+  private gate: CreditGate | null = null;
+  private isDraining = false;
 
   /** The `onread` option of the target socket's `net.connect`. */
   readonly options: OnReadOpts = {
@@ -40,14 +75,24 @@ export class TargetReads {
     this.sockets.push(socket);
   }
 
-  /** Starts relaying the target's reads to the client; bytes read before go first. */
-  join(client: Socket, target: Socket): void {
+  /** Starts relaying the target's reads to the client (held to `gate` if any); bytes read before go first. */
+  join(client: Socket, target: Socket, gate: CreditGate | null): void {
     this.client = client;
     this.target = target;
+    this.gate = gate;
     for (const bytes of this.early) client.write(bytes);
     this.early = [];
-    if (client.writableLength > 0) client.once('drain', this.onDrain);
+    if (gate && !gate.pass()) return;
+    if (client.writableLength > 0) this.waitForDrain(client);
     else target.resume();
+  }
+
+  /** Reads on, once the client took what it was sent and credit allows. */
+  resume(): void {
+    const target = this.target;
+    if (!this.client || !target || target.destroyed || this.isDraining) return;
+    if (this.gate && !this.gate.isOpen) return;
+    target.resume();
   }
 
   /** Gives the buffer back for reuse, provided nothing can read into it or write from it any more. */
@@ -67,13 +112,23 @@ export class TargetReads {
     }
     if (client.destroyed) return false;
     client.write(this.buffer.subarray(0, bytes));
-    if (client.writableLength === 0) return true;
+    const isCredited = this.gate ? this.gate.pass() : true;
+    if (client.writableLength > 0) {
+      this.waitForDrain(client);
+      return false;
+    }
+    return isCredited;
+  }
+
+  private waitForDrain(client: Socket): void {
+    if (this.isDraining) return;
+    this.isDraining = true;
     client.once('drain', this.onDrain);
-    return false;
   }
 
   private readonly onDrain = () => {
-    if (this.target && !this.target.destroyed) this.target.resume();
+    this.isDraining = false;
+    this.resume();
   };
 }
 
@@ -106,14 +161,21 @@ const destroyWhenFlushed = (socket: Socket) => {
   socket.once('close', () => clearTimeout(limit));
 };
 
-/** Relays `from`'s data events to `to`, pausing `from` while `to` is backed up. */
-const relayData = (from: Socket, to: Socket) => {
-  const resume = () => from.resume();
+/**
+ * Relays `from`'s data events to `to`, pausing `from` while `to` is backed up or, with a gate, while
+ * the tunnel waits for credit.
+ */
+const relayData = (from: Socket, to: Socket, gate: CreditGate | null) => {
+  const resume = () => {
+    if (!gate || gate.isOpen) from.resume();
+  };
   from.on('data', (chunk: Buffer) => {
-    if (!to.write(chunk)) {
+    const isFlowing = to.write(chunk);
+    const isCredited = gate ? gate.pass() : true;
+    if (!isFlowing) {
       from.pause();
       to.once('drain', resume);
-    }
+    } else if (!isCredited) from.pause();
   });
 };
 
@@ -129,7 +191,7 @@ export interface TunnelEnds {
   onClose: () => void;
   /** The target's reads (stream relay of a direct dial), or null. */
   reads: TargetReads | null;
-  /** The target socket's usage entry: a splice relay adds its counters to it. */
+  /** The target socket's usage entry: a splice relay adds its counters to it; its allowance bounds the tunnel. */
   metered: Metered;
   /** Relays with splice(2) when given (and both sockets have descriptors), else with streams. */
   splice: SpliceRelay | null;
@@ -166,6 +228,11 @@ const takeOver = (socket: Socket): Buffer[] => {
  * shutdown) stops the relay. Bytes Node.js had read already are written first, through Node.js;
  * the relay starts once they left. Answers false, leaving the sockets untouched, when a socket
  * has no descriptor.
+ *
+ * With an allowance, the relay reads no more than it allows (`stats[3]`, in the kernel, before the
+ * bytes are read): it asks for more (`onLow`) when half of the last carve is left, and stops when
+ * nothing is; the allowance tops it up from the owner's credit and resumes it, at once or when the
+ * owner's next reservation arrives.
  */
 const spliceTunnel = (ends: TunnelEnds, splice: SpliceRelay): boolean => {
   const { client, target, head, idleMs, onClose, metered } = ends;
@@ -218,21 +285,50 @@ const spliceTunnel = (ends: TunnelEnds, splice: SpliceRelay): boolean => {
     idleTimer = setTimeout(checkIdle, ms);
     idleTimer.unref();
   };
+  const { allowance } = metered;
+  // What the sockets consumed through Node.js before the relay (its counters start at zero).
+  let consumedBefore = 0;
+  /** Hands the relay what the allowance allows now, and lets it read again. */
+  const allow = () => {
+    if (!stats || isOver || !allowance) return;
+    stats[3] = allowance.limit - consumedBefore;
+    stats[5] = stats[3] - allowance.carve / 2;
+    splice.resume(stats);
+  };
+  const onLow = () => {
+    if (!stats || isOver || !allowance) return;
+    const limit = allowance.limit;
+    allowance.topUp();
+    if (allowance.limit > limit) {
+      allow();
+      return;
+    }
+    // The owner has no local credit right now: the relay runs on what it has (no more low
+    // calls) and is handed more when the owner's next reservation arrives.
+    stats[5] = Number.POSITIVE_INFINITY;
+    if (!allowance.isWaiting) allowance.whenCredited(allow);
+  };
+  allowance?.watchShrink(allow);
   const start = () => {
     if (isOver || stats || client.writableLength > 0 || target.writableLength > 0) return;
     if (client.destroyed || target.destroyed) return;
+    if (allowance) consumedBefore = allowance.consumed();
     try {
       // Ended: both directions were passed on and flushed, or one failed; either way the relay
       // closed its duplicates and the sockets only need closing.
-      stats = splice.relay(clientFd, targetFd, () => {
+      const onEnd = () => {
         isOver = true;
         destroyBoth();
-      });
+      };
+      stats = allowance
+        ? splice.relay(clientFd, targetFd, onEnd, onLow)
+        : splice.relay(clientFd, targetFd, onEnd);
     } catch {
       destroyBoth();
       return;
     }
     metered.relayed = stats;
+    allow();
   };
   if (client.writableLength > 0) client.once('drain', start);
   if (target.writableLength > 0) target.once('drain', start);
@@ -286,11 +382,20 @@ export const joinTunnel = (ends: TunnelEnds) => {
   client.on('end', () => passEnd(target));
   target.on('end', () => passEnd(client));
   if (head.length) target.write(head);
-  relayData(client, target);
-  if (reads) reads.join(client, target);
+  const { allowance } = ends.metered;
+  // Credit came: each side reads on unless what it sends is still backed up.
+  const gate = allowance
+    ? new CreditGate(allowance, () => {
+        if (!target.writableNeedDrain) client.resume();
+        if (reads) reads.resume();
+        else if (!client.writableNeedDrain) target.resume();
+      })
+    : null;
+  relayData(client, target, gate);
+  if (reads) reads.join(client, target, gate);
   else {
-    relayData(target, client);
-    target.resume();
+    relayData(target, client, gate);
+    if (!gate || gate.pass()) target.resume();
   }
-  client.resume();
+  if (!gate || gate.isOpen) client.resume();
 };

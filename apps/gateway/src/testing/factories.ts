@@ -2,7 +2,13 @@ import type { Exit, ProxyCredential } from '../ports';
 
 let sequence = 0;
 
-/** A dynamic-traffic proxy credential, admitted, for any area unless overridden. */
+/** Micro-PTC per GB of line 1 of dynamic traffic (SPEC §9), the test credentials' price. */
+export const TEST_PRICE_PER_GB = 5_000_000;
+
+/**
+ * A dynamic-traffic proxy credential (billed by traffic at line 1's price, so its bytes are carried
+ * against credit), admitted, for any area unless overridden.
+ */
 export const makeCredential = (overrides: Partial<ProxyCredential> = {}): ProxyCredential => {
   sequence += 1;
   return {
@@ -16,6 +22,7 @@ export const makeCredential = (overrides: Partial<ProxyCredential> = {}): ProxyC
     exitType: null,
     exitId: null,
     admission: { ok: true },
+    pricePerGb: TEST_PRICE_PER_GB,
     ...overrides,
   };
 };

@@ -1,6 +1,10 @@
+import { BYTES_PER_GB } from '../credit/allowance';
 import type {
   Admission,
   CredentialStore,
+  CreditAnswer,
+  CreditRequest,
+  CreditStore,
   Exit,
   ExitCatalog,
   ExitCriteria,
@@ -40,6 +44,11 @@ export class MemoryCredentialStore implements CredentialStore {
   /** Sets a proxy's admission (no notification). */
   setAdmission(proxyId: string, admission: Admission): void {
     this.update(proxyId, { admission });
+  }
+
+  /** The credential of a proxy id, if any. */
+  credentialOf(proxyId: string): ProxyCredential | null {
+    return this.byId.get(proxyId) ?? null;
   }
 
   /** Removes a credential (no notification). */
@@ -125,6 +134,9 @@ export interface UsageTotals {
 
 /** A usage sink in memory: applies each batch id once, and can be told to fail. */
 export class MemoryUsageSink implements UsageSink {
+  /** `onApplied`: called with each batch applied (a credit store consumes its holds from it). */
+  constructor(private readonly onApplied: (batch: UsageBatch) => void = () => {}) {}
+
   /** Batches applied, in order. */
   readonly batches: UsageBatch[] = [];
   /** Every call, applied or failed (to observe retries). */
@@ -148,6 +160,7 @@ export class MemoryUsageSink implements UsageSink {
     if (this.applied.has(batch.batchId)) return;
     this.applied.add(batch.batchId);
     this.batches.push(structuredClone(batch));
+    this.onApplied(batch);
     for (const wake of this.waiters.splice(0)) wake();
   }
 
@@ -168,5 +181,110 @@ export class MemoryUsageSink implements UsageSink {
   /** Resolves after the next applied batch. */
   nextBatch(): Promise<void> {
     return new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+/** Credit of one user in memory: micro-PTC and traffic-package bytes. */
+export interface MemoryCredit {
+  money: number;
+  packageBytes: number;
+}
+
+/**
+ * Credit in memory, as the database keeps it: each user's spendable credit (`setCredit`; users
+ * never set have unlimited credit), what the gateway holds of it, and usage consuming the holds
+ * (`applyUsage`, wired to the memory usage sink). Every request is recorded; it can be told to fail.
+ */
+export class MemoryCreditStore implements CreditStore {
+  private readonly spendable = new Map<string, MemoryCredit>();
+  private readonly holds = new Map<string, MemoryCredit>();
+  /** Every reservation asked for. */
+  readonly requests: CreditRequest[] = [];
+  /** Every release, with its users. */
+  readonly releases: string[][] = [];
+  renewals = 0;
+  /** Micro-PTC and package bytes carried beyond what was held (consumed from spendable credit). */
+  readonly overrun: MemoryCredit = { money: 0, packageBytes: 0 };
+  /** Make every call fail (a database outage). */
+  isFailing = false;
+
+  /** Gives a user finite spendable credit (replacing what was left). */
+  setCredit(userId: string, credit: Partial<MemoryCredit>): void {
+    this.spendable.set(userId, { money: 0, packageBytes: 0, ...credit });
+  }
+
+  /** Spendable and held credit of a user with finite credit. */
+  creditOf(userId: string): { spendable: MemoryCredit; held: MemoryCredit } {
+    return {
+      spendable: { ...(this.spendable.get(userId) ?? { money: Infinity, packageBytes: 0 }) },
+      held: { ...(this.holds.get(userId) ?? { money: 0, packageBytes: 0 }) },
+    };
+  }
+
+  async reserve(request: CreditRequest): Promise<CreditAnswer> {
+    this.requests.push({ ...request });
+    if (this.isFailing) throw new Error('credit store unavailable');
+    const account = this.spendable.get(request.userId);
+    let packageBytes = 0;
+    let money = Math.ceil((request.bytes * request.pricePerGb) / BYTES_PER_GB);
+    if (account) {
+      packageBytes = Math.min(request.bytes, account.packageBytes);
+      money = Math.min(
+        Math.ceil(((request.bytes - packageBytes) * request.pricePerGb) / BYTES_PER_GB),
+        Math.floor(account.money),
+      );
+      if (packageBytes <= 0 && money <= 0) return { ok: false, reason: 'no_funds' };
+      account.packageBytes -= packageBytes;
+      account.money -= money;
+    }
+    const held = this.holds.get(request.userId) ?? { money: 0, packageBytes: 0 };
+    held.money += money;
+    held.packageBytes += packageBytes;
+    this.holds.set(request.userId, held);
+    return { ok: true, credit: { money, packageBytes } };
+  }
+
+  async release(userIds: readonly string[]): Promise<void> {
+    if (this.isFailing) throw new Error('credit store unavailable');
+    this.releases.push([...userIds]);
+    for (const userId of userIds) {
+      const held = this.holds.get(userId);
+      this.holds.delete(userId);
+      const account = this.spendable.get(userId);
+      if (!held || !account) continue;
+      account.money += held.money;
+      account.packageBytes += held.packageBytes;
+    }
+  }
+
+  async renew(): Promise<void> {
+    if (this.isFailing) throw new Error('credit store unavailable');
+    this.renewals += 1;
+  }
+
+  /**
+   * Consumes holds for a batch of usage, as the database's usage flush does: each delta's package
+   * bytes from held package bytes, the rest in money at the proxy's price; beyond the hold, from
+   * spendable credit (recorded as overrun).
+   */
+  applyUsage(batch: UsageBatch, credentialOf: (proxyId: string) => ProxyCredential | null): void {
+    for (const delta of batch.deltas) {
+      const credential = credentialOf(delta.proxyId);
+      if (!credential || credential.pricePerGb === null) continue;
+      const held = this.holds.get(credential.userId) ?? { money: 0, packageBytes: 0 };
+      this.holds.set(credential.userId, held);
+      const packageBytes = Math.min(delta.packageBytes, held.packageBytes);
+      held.packageBytes -= packageBytes;
+      const bytes = delta.bytesUp + delta.bytesDown - packageBytes;
+      const money = (bytes * credential.pricePerGb) / BYTES_PER_GB;
+      const fromHold = Math.min(money, held.money);
+      held.money -= fromHold;
+      const beyond = money - fromHold;
+      if (beyond > 0) {
+        this.overrun.money += beyond;
+        const account = this.spendable.get(credential.userId);
+        if (account) account.money -= beyond;
+      }
+    }
   }
 }

@@ -2,7 +2,12 @@ import { createGateway } from '../gateway';
 import type { BoundListener, Gateway, GatewayOptions, TunnelRelayMode } from '../gateway.types';
 import type { Exit, ProxyCredential } from '../ports';
 import { makeExit } from './factories';
-import { MemoryCredentialStore, MemoryExitCatalog, MemoryUsageSink } from './memory-stores';
+import {
+  MemoryCredentialStore,
+  MemoryCreditStore,
+  MemoryExitCatalog,
+  MemoryUsageSink,
+} from './memory-stores';
 
 /** A gateway on a free loopback port with in-memory stores, and handles on all of it. */
 export interface TestGateway {
@@ -10,6 +15,8 @@ export interface TestGateway {
   store: MemoryCredentialStore;
   catalog: MemoryExitCatalog;
   sink: MemoryUsageSink;
+  /** Credit of the owners (unlimited unless a test sets a user's). */
+  credit: MemoryCreditStore;
   /** Port of the first listener. */
   port: number;
   /** Every bound listener. */
@@ -20,7 +27,9 @@ export interface TestGateway {
 }
 
 /** Options of a test gateway: the gateway's own, plus the initial credentials and exits. */
-export type TestGatewayOptions = Partial<Omit<GatewayOptions, 'credentials' | 'exits' | 'usage'>> & {
+export type TestGatewayOptions = Partial<
+  Omit<GatewayOptions, 'credentials' | 'exits' | 'usage' | 'credit'>
+> & {
   credentials?: ProxyCredential[];
   /** Default: one direct US exit. */
   exits?: Exit[];
@@ -40,7 +49,10 @@ export const startTestGateway = async (options: TestGatewayOptions = {}): Promis
   const { credentials = [], exits = [makeExit()], ...gatewayOptions } = options;
   const store = new MemoryCredentialStore(credentials);
   const catalog = new MemoryExitCatalog(exits);
-  const sink = new MemoryUsageSink();
+  const credit = new MemoryCreditStore();
+  const sink = new MemoryUsageSink((batch) =>
+    credit.applyUsage(batch, (proxyId) => store.credentialOf(proxyId)),
+  );
   const gateway = createGateway({
     listeners: [{ host: '127.0.0.1', port: 0, protocol: 'auto' }],
     allowPrivateTargets: ['127.0.0.0/8', '::1/128'],
@@ -51,6 +63,7 @@ export const startTestGateway = async (options: TestGatewayOptions = {}): Promis
     credentials: store,
     exits: catalog,
     usage: sink,
+    credit,
   });
   const listeners = await gateway.listen();
   const port = listeners[0]?.port ?? 0;
@@ -59,6 +72,7 @@ export const startTestGateway = async (options: TestGatewayOptions = {}): Promis
     store,
     catalog,
     sink,
+    credit,
     port,
     listeners,
     proxyUrl: (credential, username = credential.username) =>
