@@ -131,6 +131,7 @@ const envSchema = z
     GATEWAY_MAX_CONNECTIONS_PER_PROXY: z.coerce.number().int().min(1).default(1_000),
     GATEWAY_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
     GATEWAY_RELAY: z.enum(['auto', 'splice', 'stream']).default('auto'),
+    GATEWAY_CREDIT_TTL_SECONDS: z.coerce.number().int().min(3).max(3_600).default(30),
     DEMO_SUPPLY: z.enum(['true', 'false']).optional(),
   })
   .superRefine((env, context) => {
@@ -317,6 +318,8 @@ const envSchema = z
       maxConnectionsPerProxy: env.GATEWAY_MAX_CONNECTIONS_PER_PROXY,
       /** How tunnels move bytes: splice(2) in the kernel where it can (`auto`), or Node.js streams. */
       relay: env.GATEWAY_RELAY,
+      /** How long a gateway's credit holds outlive it when it stops renewing them (a crash). */
+      creditTtlMs: env.GATEWAY_CREDIT_TTL_SECONDS * 1_000,
       /** Worker processes of the standalone gateway (`npm run gateway`). */
       workers: env.GATEWAY_WORKERS ?? (env.NODE_ENV === 'production' ? availableParallelism() : 1),
     },

@@ -1,6 +1,11 @@
 import { type DatabaseHandle, seedDemoSupply } from '@ptc/db';
 import { createGateway, type Gateway } from '@ptc/gateway';
-import { createDbCredentialStore, createDbExitCatalog, createDbUsageSink } from '@ptc/gateway/store';
+import {
+  createDbCredentialStore,
+  createDbCreditStore,
+  createDbExitCatalog,
+  createDbUsageSink,
+} from '@ptc/gateway/store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 
@@ -26,10 +31,17 @@ export const startGateway = async (
   log: FastifyBaseLogger,
 ): Promise<RunningGateway> => {
   const credentials = createDbCredentialStore(database);
+  // This process's credit holds, consumed by its own usage flushes (DESIGN §4 Credit control).
+  const credit = createDbCreditStore(database, { ttlMs: config.gateway.creditTtlMs });
   const gateway = createGateway({
     credentials,
     exits: createDbExitCatalog(database),
-    usage: createDbUsageSink(database),
+    usage: createDbUsageSink(database, { holder: credit.holder }),
+    credit,
+    creditOptions: {
+      renewIntervalMs: config.gateway.creditTtlMs / 3,
+      staleAfterMs: (config.gateway.creditTtlMs * 2) / 3,
+    },
     listeners: [
       { host: config.gateway.host, port: config.gateway.port, protocol: 'auto' },
       ...config.gateway.listeners.map((listener) => ({ host: config.gateway.host, ...listener })),

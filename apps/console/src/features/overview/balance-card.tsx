@@ -16,9 +16,13 @@ const reloadBalance = () =>
     console.warn('[overview] the balance could not be reloaded', error),
   );
 
+/** Whether a wire amount is above zero. */
+const isPositive = (text: string | undefined) => text !== undefined && /[1-9]/.test(text);
+
 /**
- * The balance (SPEC §2 Dashboard overview) from the session's user info, reloaded when the page
- * opens because usage billing lowers it in the background. Hook: `overview-balance`.
+ * The balance (SPEC §2 Dashboard overview) from the session's user info: what the customer can
+ * spend, with what is held for traffic under way when there is some. Reloaded when the page opens
+ * because usage billing lowers it in the background. Hooks: `overview-balance`, `overview-balance-held`.
  */
 export const BalanceCard = () => {
   const { t } = useTranslation();
@@ -51,6 +55,11 @@ export const BalanceCard = () => {
             prefix={<WalletOutlined />}
             data-testid="overview-balance"
           />
+          {isPositive(user.balance_held) ? (
+            <Typography.Text type="secondary" data-testid="overview-balance-held">
+              {t('overview.balance.held', { amount: formatAmount(user.balance_held) })}
+            </Typography.Text>
+          ) : null}
           <Typography.Text type="secondary">{t('overview.balance.hint')}</Typography.Text>
           <div>
             <Button type="primary" data-testid="overview-top-up" onClick={() => void navigate(paths.charge)}>

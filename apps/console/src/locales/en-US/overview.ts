@@ -7,6 +7,7 @@ export const overview = {
   'overview.balance.topUp': 'Top up',
   'overview.balance.hint':
     'Proxies stop when the balance runs out. Keep it topped up or turn on auto top-up.',
+  'overview.balance.held': '{{amount}} PTC more is held for traffic under way and settled as it is used.',
 
   'overview.unit.B': 'B',
   'overview.unit.KB': 'KB',

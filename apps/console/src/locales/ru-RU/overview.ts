@@ -9,6 +9,8 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.balance.topUp': 'Пополнить',
   'overview.balance.hint':
     'Когда баланс заканчивается, прокси останавливаются. Пополняйте его вовремя или включите автопополнение.',
+  'overview.balance.held':
+    'Ещё {{amount}} PTC зарезервировано под текущий трафик и списывается по мере использования.',
 
   'overview.unit.B': 'Б',
   'overview.unit.KB': 'КБ',

@@ -8,6 +8,7 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.balance.title': '余额',
   'overview.balance.topUp': '充值',
   'overview.balance.hint': '余额用尽时代理将停止工作。请及时充值或开启自动充值。',
+  'overview.balance.held': '另有 {{amount}} PTC 已为进行中的流量预留，按实际用量结算。',
 
   'overview.unit.B': 'B',
   'overview.unit.KB': 'KB',

@@ -1,4 +1,5 @@
 import { formatPtc, REWARDS, type UserInfo } from '@ptc/contracts';
+import { spendableOf } from '../wallet/ledger.service';
 import type { UserRow } from './auth.repository';
 
 /** Shapes a user row as `GET /user/info` (SPEC §3). */
@@ -8,7 +9,8 @@ export const presentUserInfo = (user: UserRow, publicUrl: string): UserInfo => (
   username: user.username,
   email: user.email,
   phone: user.phone,
-  balance: formatPtc(user.balance, 6),
+  balance: formatPtc(spendableOf(user), 6),
+  balance_held: formatPtc(user.balance - spendableOf(user), 6),
   invite_code: user.inviteCode,
   invitation_link: `${publicUrl}/register?ref=${encodeURIComponent(user.inviteCode)}`,
   ref: user.referrerCode,

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '@ptc/db';
+import { releaseLapsedGrants } from '@ptc/gateway/store';
 import type { Job } from '../../jobs/scheduler';
 import { refundFailedDynamicIps } from './dynamic-ip-refunds.service';
 import { billUsage } from './usage-billing.service';
@@ -7,4 +8,6 @@ import { billUsage } from './usage-billing.service';
 export const billingJobs = (handle: DatabaseHandle): Job[] => [
   { name: 'usage-billing', everyMs: 60_000, run: (now) => billUsage(handle, now) },
   { name: 'dynamic-ip-refunds', everyMs: 60_000, run: (now) => refundFailedDynamicIps(handle, now) },
+  // Credit holds of a gateway that died (it stopped renewing them) become spendable again.
+  { name: 'lapsed-credit-holds', everyMs: 5_000, run: () => releaseLapsedGrants(handle.db) },
 ];

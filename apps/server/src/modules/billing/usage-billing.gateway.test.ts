@@ -1,8 +1,13 @@
 import { BYTES_PER_GB, DYNAMIC_TRAFFIC_PRICE_PER_GB } from '@ptc/contracts';
-import type { DatabaseHandle } from '@ptc/db';
+import { creditGrants, type DatabaseHandle, eq } from '@ptc/db';
 import { createExit, createProxy, createTestDatabase } from '@ptc/db/testing';
 import { createGateway, type Gateway } from '@ptc/gateway';
-import { createDbCredentialStore, createDbExitCatalog, createDbUsageSink } from '@ptc/gateway/store';
+import {
+  createDbCredentialStore,
+  createDbCreditStore,
+  createDbExitCatalog,
+  createDbUsageSink,
+} from '@ptc/gateway/store';
 import { curl } from '@ptc/gateway/testing/curl';
 import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +16,10 @@ import { readBalanceAndSum } from '../wallet/ledger.repository';
 import { billUsage } from './usage-billing.service';
 
 const MB = 1_048_576;
+
+/** Credit holds (grants) the gateway keeps for a user. */
+const holdsOf = async (handle: DatabaseHandle, userId: bigint) =>
+  (await handle.db.select().from(creditGrants).where(eq(creditGrants.userId, userId))).length;
 const PRICE = DYNAMIC_TRAFFIC_PRICE_PER_GB[1];
 
 describe('billing what the gateway carried', () => {
@@ -25,10 +34,13 @@ describe('billing what the gateway carried', () => {
     target = await startHttpTarget();
     await createExit(handle.db, { country: 'US', state: 'NY', city: 'newyork', line: 1 });
     credentials = createDbCredentialStore(handle);
+    const credit = createDbCreditStore(handle);
     gateway = createGateway({
       credentials,
       exits: createDbExitCatalog(handle),
-      usage: createDbUsageSink(handle),
+      usage: createDbUsageSink(handle, { holder: credit.holder }),
+      credit,
+      creditOptions: { idleReleaseMs: 300 },
       listeners: [{ host: '127.0.0.1', port: 0, protocol: 'auto' }],
       allowPrivateTargets: ['127.0.0.0/8'],
       flushIntervalMs: 200,
@@ -67,7 +79,7 @@ describe('billing what the gateway carried', () => {
     throw new Error('the gateway never flushed the usage');
   };
 
-  it('charges the bytes a dynamic traffic proxy carried at its price exactly, then refuses it once the balance is spent', async () => {
+  it('charges the bytes a dynamic traffic proxy carried at its price exactly, then cuts and refuses it once the balance is spent', async () => {
     // 0.02 PTC pays for about 4 MB at 5 PTC/GB.
     const user = await fundedUser(handle.db, 20_000n);
     const proxy = await createProxy(handle.db, user.id, { country: 'US', line: 1 });
@@ -87,14 +99,24 @@ describe('billing what the gateway carried', () => {
       switch: 5,
     });
 
-    // 5 MB more is more than what is left: the balance goes to zero and the proxy is cut off.
-    expect(await fetchThrough(proxy, `/bytes/${5 * MB}`)).toMatchObject({ exitCode: 0, status: 200 });
-    await flushedUsage(proxy.id, carried + BigInt(5 * MB));
+    // 5 MB more is more than what is left: the gateway carries what the credit pays for and cuts
+    // the transfer; billing takes what was carried, never below zero; the proxy stays on and is
+    // refused for want of funds (3002) until they return.
+    const cut = await fetchThrough(proxy, `/bytes/${5 * MB}`);
+    expect(cut.exitCode).not.toBe(0);
+    await expect.poll(() => holdsOf(handle, user.id), { timeout: 10_000 }).toBe(0);
     await billUsage(handle);
-    expect((await readBalanceAndSum(handle.db, user.id))?.balance).toBe(0n);
-    expect(await readProxy(handle.db, proxy.id)).toMatchObject({ switch: 6, rotation: false });
-
-    const refused = await fetchThrough(proxy, '/hello');
-    expect(refused.status).toBe(403);
+    const row = await readProxy(handle.db, proxy.id);
+    const total = row.bytesUp + row.bytesDown;
+    expect(total).toBeLessThan(carried + BigInt(5 * MB));
+    const money = await readBalanceAndSum(handle.db, user.id);
+    expect(money?.balance).toBe(money?.sum);
+    expect(money?.balance).toBeGreaterThanOrEqual(0n);
+    const cost = (total * PRICE) / BYTES_PER_GB;
+    expect(20_000n - (money?.balance ?? 0n)).toBe(cost < 20_000n ? cost : 20_000n);
+    expect(row).toMatchObject({ switch: 5, billedBytes: total });
+    await expect
+      .poll(async () => (await fetchThrough(proxy, '/hello')).status, { timeout: 10_000 })
+      .toBe(403);
   });
 });

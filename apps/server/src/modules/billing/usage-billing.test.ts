@@ -1,10 +1,15 @@
-import { BYTES_PER_GB, DYNAMIC_TRAFFIC_PRICE_PER_GB, STATIC_TRAFFIC_PRICE_PER_GB } from '@ptc/contracts';
-import { type DatabaseHandle, eq, trafficPools } from '@ptc/db';
+import {
+  BYTES_PER_GB,
+  bytesAffordable,
+  chargeForBytes,
+  DYNAMIC_TRAFFIC_PRICE_PER_GB,
+  STATIC_TRAFFIC_PRICE_PER_GB,
+} from '@ptc/contracts';
+import { type DatabaseHandle, eq, proxies, trafficPools, users } from '@ptc/db';
 import { createProxy, createTestDatabase } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carry, credit, entriesOf, fundedUser, givePool, readProxy } from '../../test/products';
 import { readBalanceAndSum } from '../wallet/ledger.repository';
-import { bytesAffordable, chargeForBytes } from './traffic-charge';
 import { billUsage, usageKey } from './usage-billing.service';
 
 const PTC = 1_000_000n;
@@ -43,6 +48,35 @@ describe('the usage billing job', () => {
   });
   afterAll(() => handle.close());
   const db = () => handle.db;
+  const usedOf = async (poolId: bigint) =>
+    (await db().select().from(trafficPools).where(eq(trafficPools.id, poolId)))[0]?.bytesUsed;
+  const holdsOf = async (userId: bigint) => {
+    const [row] = await db()
+      .select({ held: users.held, heldPackageBytes: users.heldPackageBytes })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row ?? { held: 0n, heldPackageBytes: 0n };
+  };
+  /** What a gateway's usage flush leaves behind: priced usage, held for the owner until settled. */
+  const accrue = async (
+    proxyId: bigint,
+    userId: bigint,
+    usage: { bytes: bigint; packageBytes: bigint; cost: bigint; remainder: bigint },
+  ) => {
+    await db()
+      .update(proxies)
+      .set({
+        accruedBytes: usage.bytes,
+        accruedPackageBytes: usage.packageBytes,
+        accruedCost: usage.cost,
+        billingRemainder: usage.remainder,
+      })
+      .where(eq(proxies.id, proxyId));
+    await db()
+      .update(users)
+      .set({ held: usage.cost, heldPackageBytes: usage.packageBytes })
+      .where(eq(users.id, userId));
+  };
 
   it('charges the bytes carried at each line’s price exactly, flooring with the remainder carried', async () => {
     const user = await fundedUser(db(), 1_000n * PTC);
@@ -145,8 +179,6 @@ describe('the usage billing job', () => {
 
     await carry(db(), proxy.id, BYTES_PER_GB / 4n);
     await billUsage(handle, now);
-    const usedOf = async (poolId: bigint) =>
-      (await db().select().from(trafficPools).where(eq(trafficPools.id, poolId)))[0]?.bytesUsed;
     expect(await usedOf(expiring.id)).toBe(BYTES_PER_GB / 4n);
     expect(await usedOf(permanent.id)).toBe(0n);
     expect(await entriesOf(db(), user.id, 'usage')).toHaveLength(0);
@@ -162,7 +194,7 @@ describe('the usage billing job', () => {
     expect((await readProxy(db(), proxy.id)).costTotal).toBe(3_750_000n);
   });
 
-  it('charges the balance down to zero when it cannot cover the usage, switches every traffic proxy off, and bills the rest once funds return', async () => {
+  it('charges the balance down to zero when it cannot cover the usage, stops rotation, keeps the rest owed (held) and bills it once funds return', async () => {
     const user = await fundedUser(db(), 1n * PTC);
     const busy = await createProxy(db(), user.id, { line: 1, rotation: true });
     const idle = await createProxy(db(), user.id, { family: 'static-traffic', exitType: 'datacenter' });
@@ -176,10 +208,16 @@ describe('the usage billing job', () => {
     const [entry] = await entriesOf(db(), user.id, 'usage');
     expect(entry?.amount).toBe(-1n * PTC);
     const afterShort = await readProxy(db(), busy.id);
-    expect(afterShort).toMatchObject({ switch: 6, rotation: false, costTotal: 1n * PTC });
-    expect(afterShort.billedBytes).toBeLessThan(carried);
-    expect(afterShort.billedBytes).toBe(((1n * PTC + 1n) * BYTES_PER_GB - 1n) / 5_000_000n);
-    expect((await readProxy(db(), idle.id)).switch).toBe(6);
+    // The gateways refuse traffic without credit (3002) instead: switches stay as the customer set them.
+    expect(afterShort).toMatchObject({
+      switch: 5,
+      rotation: false,
+      costTotal: 1n * PTC,
+      billedBytes: carried,
+    });
+    expect(afterShort.accruedCost).toBe(1_500_000n);
+    expect((await holdsOf(user.id)).held).toBe(1_500_000n);
+    expect((await readProxy(db(), idle.id)).switch).toBe(5);
     expect((await readProxy(db(), prepaid.id)).switch).toBe(5);
 
     // Nothing more to take while the balance is empty.
@@ -189,17 +227,54 @@ describe('the usage billing job', () => {
     await credit(db(), user.id, 10n * PTC);
     await billUsage(handle);
     const settled = await readProxy(db(), busy.id);
-    expect(settled.billedBytes).toBe(carried);
+    expect(settled).toMatchObject({ billedBytes: carried, accruedCost: 0n });
     expect(settled.costTotal).toBe((carried * 5_000_000n) / BYTES_PER_GB);
     expect((await readBalanceAndSum(db(), user.id))?.balance).toBe(11n * PTC - 2_500_000n);
+    expect((await holdsOf(user.id)).held).toBe(0n);
+    expect((await entriesOf(db(), user.id, 'usage')).map((usage) => usage.amount)).toEqual([
+      -1n * PTC,
+      -1_500_000n,
+    ]);
   });
 
-  it('switches the proxies off when the charge takes the last of the balance and no bought traffic is left', async () => {
+  it('stops rotation when the charge takes the last of the balance and no bought traffic is left', async () => {
     const user = await fundedUser(db(), 0n);
-    const proxy = await createProxy(db(), user.id, { line: 4 });
+    const proxy = await createProxy(db(), user.id, { line: 4, rotation: true });
     await givePool(db(), user.id, 1_000n);
     await carry(db(), proxy.id, 1_000n);
     await billUsage(handle);
-    expect(await readProxy(db(), proxy.id)).toMatchObject({ billedBytes: 1_000n, costTotal: 0n, switch: 6 });
+    expect(await readProxy(db(), proxy.id)).toMatchObject({
+      billedBytes: 1_000n,
+      costTotal: 0n,
+      switch: 5,
+      rotation: false,
+    });
+  });
+
+  it('settles what the gateway priced as it flushed: package bytes from the packages, money from the balance, both out of the holds', async () => {
+    const user = await fundedUser(db(), 10n * PTC);
+    const pool = await givePool(db(), user.id, 1_000_000n);
+    const proxy = await createProxy(db(), user.id, { line: 3 });
+    // As a flush leaves it: 3 MB carried, 1 MB on package credit, 2 MB priced at 3 PTC/GB, all held.
+    const priced = chargeForBytes(2_000_000n, 3_000_000n, 0n);
+    await carry(db(), proxy.id, 3_000_000n);
+    await accrue(proxy.id, user.id, {
+      bytes: 3_000_000n,
+      packageBytes: 1_000_000n,
+      cost: priced.charge,
+      remainder: priced.remainder,
+    });
+    await billUsage(handle);
+    expect(await readProxy(db(), proxy.id)).toMatchObject({
+      billedBytes: 3_000_000n,
+      billingRemainder: priced.remainder,
+      accruedBytes: 0n,
+      accruedPackageBytes: 0n,
+      accruedCost: 0n,
+      costTotal: priced.charge,
+    });
+    expect(await usedOf(pool.id)).toBe(1_000_000n);
+    expect(await holdsOf(user.id)).toEqual({ held: 0n, heldPackageBytes: 0n });
+    expect((await readBalanceAndSum(db(), user.id))?.balance).toBe(10n * PTC - priced.charge);
   });
 });

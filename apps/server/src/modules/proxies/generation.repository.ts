@@ -29,8 +29,9 @@ export const isLeased = isExitLeased;
 
 /**
  * Takes the user's generation slot: one per second (SPEC §9), decided by the database clock in
- * one statement, so concurrent requests of one user cannot both pass. Answers the balance, or
- * null when the previous generation was less than a second ago.
+ * one statement, so concurrent requests of one user cannot both pass. Answers the balance and
+ * what is held of it and of bought traffic, or null when the previous generation was less than a
+ * second ago.
  */
 export const claimGenerationSlot = async (db: Database, userId: bigint, intervalMs: number) => {
   const [row] = await db
@@ -43,8 +44,8 @@ export const claimGenerationSlot = async (db: Database, userId: bigint, interval
         sql`(${users.lastGenerationAt} is null or ${users.lastGenerationAt} <= now() - make_interval(secs => ${intervalMs / 1000}))`,
       ),
     )
-    .returning({ balance: users.balance });
-  return row?.balance ?? null;
+    .returning({ balance: users.balance, held: users.held, heldPackageBytes: users.heldPackageBytes });
+  return row ?? null;
 };
 
 /** Bought traffic still usable (bytes). */

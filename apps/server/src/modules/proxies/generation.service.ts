@@ -1,7 +1,7 @@
-import { AppError, type Micro, PROXY_RULES, PROXY_STATUS } from '@ptc/contracts';
+import { AppError, isTrafficFamily, type Micro, PROXY_RULES, PROXY_STATUS } from '@ptc/contracts';
 import type { Database, proxies } from '@ptc/db';
 import type { UserRow } from '../auth/auth.repository';
-import { moveMoney } from '../wallet/ledger.service';
+import { moveMoney, spendableOf } from '../wallet/ledger.service';
 import {
   newOpaqueId,
   newProxyPassword,
@@ -27,7 +27,7 @@ import { ipPatternRegex } from './ip-pattern';
 import { prepaidPriceKey, readPrice } from './prices.service';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
 import { type ProxyRecord, presentProxies, presentPtc } from './proxies.presenter';
-import { DAY_MS, isTrafficFamily, type ProxyEntity } from './proxy-family';
+import { DAY_MS, type ProxyEntity } from './proxy-family';
 import { resetStaticSearches } from './static-searches.repository';
 
 const ATTEMPTS = 3;
@@ -176,10 +176,16 @@ const generateOnce = async (
   unitPrice: Micro,
   now: Date,
 ): Promise<Generated> => {
-  let balance = await claimGenerationSlot(db, user.id, PROXY_RULES.GENERATION_INTERVAL_MS);
-  if (balance === null) throw new AppError('ERR_NEW_PROXY_FREQUENTLY');
+  const slot = await claimGenerationSlot(db, user.id, PROXY_RULES.GENERATION_INTERVAL_MS);
+  if (slot === null) throw new AppError('ERR_NEW_PROXY_FREQUENTLY');
+  // What the customer can spend: the balance less what gateways hold for traffic under way.
+  let balance = spendableOf(slot);
   const placements = await placeProxies(db, plan);
-  if (isTrafficFamily(plan.family) && balance <= 0n && (await readTrafficLeft(db, user.id, now)) <= 0n) {
+  if (
+    isTrafficFamily(plan.family) &&
+    balance <= 0n &&
+    (await readTrafficLeft(db, user.id, now)) - slot.heldPackageBytes <= 0n
+  ) {
     throw new AppError('ERR_BALANCE_NOT_ENOUGH', {
       message: 'Top up your balance or buy a traffic package before generating traffic proxies',
     });
@@ -198,7 +204,7 @@ const generateOnce = async (
         plan.renewDays ? `, ${plan.renewDays} day(s)` : ''
       } at ${presentPtc(unitPrice)}`,
     });
-    balance = entry.balanceAfter;
+    balance = spendableOf({ balance: entry.balanceAfter, held: slot.held });
   }
   const inserted = await insertProxies(db, rows);
   if (plan.exitType === 'residential' && plan.family.startsWith('static')) {

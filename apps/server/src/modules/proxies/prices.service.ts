@@ -1,37 +1,15 @@
 import {
   AppError,
-  DYNAMIC_IP_PRICE_PER_IP,
-  DYNAMIC_TRAFFIC_PRICE_PER_GB,
+  DEFAULT_PRICES,
   type Micro,
+  type PriceKey,
+  type PriceUnit,
   parsePtc,
-  STATIC_IP_PRICE,
-  STATIC_TRAFFIC_PRICE_PER_GB,
+  trafficPriceKey,
 } from '@ptc/contracts';
 import { type Database, prices } from '@ptc/db';
 
-/** Keys of the price table (SPEC §9). */
-export type PriceKey =
-  | `dynamic_traffic_line${1 | 2 | 3 | 4}`
-  | 'dynamic_ip'
-  | `static_traffic_${'residential' | 'datacenter'}`
-  | `static_ip_${'residential' | 'datacenter'}_${1 | 30}`;
-
-type Unit = 'gb' | 'ip' | 'day' | '30days';
-
-/** The prices of SPEC §9, seeded into the table an operator may then edit. */
-export const DEFAULT_PRICES: Readonly<Record<PriceKey, { price: Micro; unit: Unit }>> = {
-  dynamic_traffic_line1: { price: DYNAMIC_TRAFFIC_PRICE_PER_GB[1], unit: 'gb' },
-  dynamic_traffic_line2: { price: DYNAMIC_TRAFFIC_PRICE_PER_GB[2], unit: 'gb' },
-  dynamic_traffic_line3: { price: DYNAMIC_TRAFFIC_PRICE_PER_GB[3], unit: 'gb' },
-  dynamic_traffic_line4: { price: DYNAMIC_TRAFFIC_PRICE_PER_GB[4], unit: 'gb' },
-  dynamic_ip: { price: DYNAMIC_IP_PRICE_PER_IP, unit: 'ip' },
-  static_traffic_residential: { price: STATIC_TRAFFIC_PRICE_PER_GB.residential, unit: 'gb' },
-  static_traffic_datacenter: { price: STATIC_TRAFFIC_PRICE_PER_GB.datacenter, unit: 'gb' },
-  static_ip_residential_1: { price: STATIC_IP_PRICE.residential[1], unit: 'day' },
-  static_ip_residential_30: { price: STATIC_IP_PRICE.residential[30], unit: '30days' },
-  static_ip_datacenter_1: { price: STATIC_IP_PRICE.datacenter[1], unit: 'day' },
-  static_ip_datacenter_30: { price: STATIC_IP_PRICE.datacenter[30], unit: '30days' },
-};
+type Unit = PriceUnit;
 
 /** Adds the default prices that are missing (an operator's edits are kept). */
 export const ensurePrices = async (db: Database) => {
@@ -52,16 +30,6 @@ export const readPrices = async (db: Database): Promise<Record<PriceKey, { price
 
 /** One price. */
 export const readPrice = async (db: Database, key: PriceKey) => (await readPrices(db))[key];
-
-/** The price key of a traffic-billed proxy. */
-export const trafficPriceKey = (proxy: {
-  family: string;
-  line: number | null;
-  exitType: 'residential' | 'datacenter' | null;
-}): PriceKey =>
-  proxy.family === 'static-traffic'
-    ? `static_traffic_${proxy.exitType ?? 'residential'}`
-    : `dynamic_traffic_line${(proxy.line ?? 1) as 1 | 2 | 3 | 4}`;
 
 /** What a purchase of `family` charges at once (SPEC §9), or null for families billed by traffic. */
 export const prepaidPriceKey = (

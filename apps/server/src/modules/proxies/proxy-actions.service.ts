@@ -1,4 +1,4 @@
-import { AppError, type proxyListQuerySchema } from '@ptc/contracts';
+import { AppError, isTrafficFamily, type proxyListQuerySchema } from '@ptc/contracts';
 import type { z } from 'zod';
 import type { UserRow } from '../auth/auth.repository';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
@@ -11,7 +11,7 @@ import {
   updateProxy,
 } from './proxies.repository';
 import { announceProxyChanges, setProxySwitch } from './proxy-control';
-import { assertRotationCountry, familyOf, isExpired, isTrafficFamily } from './proxy-family';
+import { assertRotationCountry, familyOf, isExpired } from './proxy-family';
 import { isRenewable, renewStaticProxy } from './renewal.service';
 
 const noSuchProxy = () => new AppError('ERR_NO_THIS_USER_TOKEN');

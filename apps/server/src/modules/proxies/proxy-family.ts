@@ -11,10 +11,6 @@ export type ProxyEntity = typeof proxies.$inferSelect;
 export const familyOf = (generate: 'dynamic' | 'static', proxyType: 'traffic' | 'ip'): ProxyFamily =>
   `${generate}-${proxyType}`;
 
-/** Families paid afterwards for the bytes they carry. */
-export const isTrafficFamily = (family: ProxyFamily) =>
-  family === 'dynamic-traffic' || family === 'static-traffic';
-
 /** Families that lease one exit of the static inventory. */
 export const isStaticFamily = (family: ProxyFamily) => family === 'static-traffic' || family === 'static-ip';
 

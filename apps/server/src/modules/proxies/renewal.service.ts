@@ -1,6 +1,7 @@
 import { AppError, type Micro, PROXY_RULES, PROXY_STATUS } from '@ptc/contracts';
 import type { Database } from '@ptc/db';
-import { moveMoney } from '../wallet/ledger.service';
+import { lockHolds } from '../wallet/holds.repository';
+import { moveMoney, spendableOf } from '../wallet/ledger.service';
 import { lockProxy } from './lifecycle.repository';
 import { prepaidPriceKey, readPrice } from './prices.service';
 import { presentPtc } from './proxies.presenter';
@@ -65,6 +66,8 @@ export const renewStaticProxy = async (
     if (!isDue(proxy)) return null;
     const days = proxy.renewDays === 1 ? 1 : 30;
     const price = await renewalPrice(t, proxy);
+    const holds = await lockHolds(t, proxy.userId);
+    const spendable = (balance: Micro) => spendableOf({ balance, held: holds?.held ?? 0n });
     const { entry, applied } = await moveMoney(t, {
       userId: proxy.userId,
       amount: -price,
@@ -73,12 +76,12 @@ export const renewStaticProxy = async (
       reference: { type: 'proxy', id: proxy.publicId },
       note: `Renewal of static-ip ${proxy.exitType ?? ''} for ${days} day(s) at ${presentPtc(price)}`,
     });
-    if (!applied) return { proxy, charged: 0n, balance: entry.balanceAfter };
+    if (!applied) return { proxy, charged: 0n, balance: spendable(entry.balanceAfter) };
     const from = Math.max(now.getTime(), proxy.expiresAt?.getTime() ?? now.getTime());
     const renewed = await updateProxy(t, proxy.id, {
       expiresAt: new Date(from + days * DAY_MS),
       status: proxy.status === PROXY_STATUS.EXPIRED ? PROXY_STATUS.NORMAL : proxy.status,
       costTotal: proxy.costTotal + price,
     });
-    return { proxy: renewed, charged: price, balance: entry.balanceAfter };
+    return { proxy: renewed, charged: price, balance: spendable(entry.balanceAfter) };
   });

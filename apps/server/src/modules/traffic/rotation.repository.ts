@@ -1,4 +1,4 @@
-import { PROXY_STATUS } from '@ptc/contracts';
+import { PROXY_STATUS, TRAFFIC_FAMILIES } from '@ptc/contracts';
 import {
   and,
   type Database,
@@ -16,7 +16,6 @@ import {
   users,
 } from '@ptc/db';
 import { isExitLeased } from '../areas/supply';
-import { TRAFFIC_FAMILIES } from '../billing/usage-billing.repository';
 
 /** A rotating proxy due for a new exit, with what the job needs to decide. */
 export type DueRotation = Awaited<ReturnType<typeof listDueRotations>>[number];

@@ -13,7 +13,6 @@ import {
   sql,
   trafficPlans,
   trafficPools,
-  users,
 } from '@ptc/db';
 
 /** A purchased package as stored. */
@@ -92,11 +91,6 @@ export const insertPool = async (db: Database, pool: typeof trafficPools.$inferI
   const [row] = await db.insert(trafficPools).values(pool).returning();
   if (!row) throw new Error('insert returned no pool');
   return row;
-};
-
-/** Takes the user's row lock, so that one user's purchases happen one at a time. */
-export const lockUser = async (db: Database, userId: bigint) => {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 };
 
 /** Filters of the purchase records. */

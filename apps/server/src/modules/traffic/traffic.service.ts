@@ -1,11 +1,18 @@
-import { AppError, applyBasisPoints, BYTES_PER_GB, emailSchema, phoneSchema } from '@ptc/contracts';
+import {
+  AppError,
+  applyBasisPoints,
+  BYTES_PER_GB,
+  emailSchema,
+  phoneSchema,
+  TRAFFIC_FAMILIES,
+} from '@ptc/contracts';
 import type { Database } from '@ptc/db';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { SmsSender } from '../../adapters/sms/sms-sender';
 import type { UserRow } from '../auth/auth.repository';
-import { TRAFFIC_FAMILIES } from '../billing/usage-billing.repository';
 import { readPrice } from '../proxies/prices.service';
-import { moveMoney } from '../wallet/ledger.service';
+import { lockHolds } from '../wallet/holds.repository';
+import { moveMoney, spendableOf } from '../wallet/ledger.service';
 import { datesEndingWith, localDate } from './local-time';
 import { formatGb, presentBytes, presentPlan, presentPool, presentUsageSeries } from './traffic.presenter';
 import {
@@ -20,7 +27,6 @@ import {
   countPurchasesOfPlan,
   insertPool,
   listPools,
-  lockUser,
   type PoolFilter,
   sumPoolBytes,
   sumUsableBytes,
@@ -75,7 +81,7 @@ export const buyTrafficPackage = async (db: Database, user: UserRow, packageId: 
   const { pool, balance } = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     // One purchase of a user at a time, so the per-user limit holds under concurrent requests.
-    await lockUser(t, user.id);
+    const holds = await lockHolds(t, user.id);
     if (plan.maxPerUser !== null && (await countPurchasesOfPlan(t, user.id, plan.id)) >= plan.maxPerUser) {
       throw new AppError('ERR_CHARGED_LIMIT');
     }
@@ -96,7 +102,7 @@ export const buyTrafficPackage = async (db: Database, user: UserRow, packageId: 
       reference: { type: 'traffic_pool', id: pool.id.toString() },
       note: `${plan.gb} GB traffic package`,
     });
-    return { pool, balance: entry.balanceAfter };
+    return { pool, balance: spendableOf({ balance: entry.balanceAfter, held: holds?.held ?? 0n }) };
   });
   return { pool: presentPool(pool, plan, now), balance };
 };

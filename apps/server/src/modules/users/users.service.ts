@@ -1,5 +1,5 @@
 import { AppError } from '@ptc/contracts';
-import { type Database, eq, isUniqueViolation, users } from '@ptc/db';
+import { type Database, isUniqueViolation } from '@ptc/db';
 import type { AuthDeps } from '../auth/auth.deps';
 import {
   findUserByEmail,
@@ -13,6 +13,7 @@ import {
 import { useCode } from '../auth/codes.service';
 import { unlinkOAuthAccounts } from '../auth/oauth.repository';
 import { hashPassword, verifyPassword } from '../auth/secrets';
+import { dropHolds, lockHolds } from '../wallet/holds.repository';
 import { moveMoney } from '../wallet/ledger.service';
 
 const done = { done: true as const };
@@ -110,16 +111,19 @@ export const deleteAccount = async (
     throw new AppError('PW_OR_USERNAME_NOT_MATCH');
   }
   await inTransaction(deps.db, async (tx) => {
-    const [current] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, user.id));
+    const current = await lockHolds(tx, user.id);
     if (current && current.balance > 0n) {
+      // Held money too: traffic under way stops with the account (its proxies are cut).
       await moveMoney(tx, {
         userId: user.id,
         amount: -current.balance,
         kind: 'adjustment',
         idempotencyKey: `account-deleted:${user.uid}`,
         note: 'Balance cleared: account deleted (PTC purchases are non-refundable)',
+        isSettlement: true,
       });
     }
+    await dropHolds(tx, user.id);
     await updateUser(tx, user.id, {
       email: null,
       phone: null,

@@ -11,17 +11,30 @@ export const findEntryByKey = async (db: Database, idempotencyKey: string) => {
 };
 
 /**
- * Adds `amount` to a live user's balance unless it would go negative; answers the new balance,
- * or null when the guard refused. The row lock serialises concurrent movements of one user.
+ * Adds `amount` to a live user's balance; answers the new balance, or null when the guard refused.
+ * A debit must fit in what the user can spend, the balance less what is held for traffic
+ * (`held`, DESIGN §4 Credit control); a settlement (`isSettlement`: a debit of held money, whose
+ * holds the caller takes down) only in the balance. The row lock serialises concurrent movements
+ * of one user, and the guard is checked on the locked row.
  */
-export const addToBalance = async (db: Database, userId: bigint, amount: bigint, topUp: bigint) => {
+export const addToBalance = async (
+  db: Database,
+  userId: bigint,
+  amount: bigint,
+  topUp: bigint,
+  isSettlement = false,
+) => {
+  const guard =
+    amount >= 0n || isSettlement
+      ? sql`${users.balance} + ${amount} >= 0`
+      : sql`${users.balance} - ${users.held} + ${amount} >= 0`;
   const [row] = await db
     .update(users)
     .set({
       balance: sql`${users.balance} + ${amount}`,
       totalTopUp: sql`${users.totalTopUp} + ${topUp}`,
     })
-    .where(and(eq(users.id, userId), sql`${users.balance} + ${amount} >= 0`))
+    .where(and(eq(users.id, userId), guard))
     .returning({ balance: users.balance });
   return row?.balance ?? null;
 };

@@ -15,6 +15,12 @@ export interface Movement {
   idempotencyKey: string;
   reference?: { type: string; id: string };
   note?: string;
+  /**
+   * A debit of money held for it (usage settlement, DESIGN §4 Credit control): it may use held
+   * money, and the caller takes it out of the holds in the same transaction. Any other debit must
+   * fit in the spendable balance (`balance - held`).
+   */
+  isSettlement?: boolean;
 }
 
 /** What a movement did. */
@@ -27,10 +33,18 @@ export interface MovementResult {
 class DuplicateMovement extends Error {}
 
 /**
+ * What a user can spend: the balance less what gateways hold of it for traffic under way
+ * (DESIGN §4 Credit control), never below zero. This is the balance customers are shown.
+ */
+export const spendableOf = (user: { balance: Micro; held: Micro }): Micro =>
+  user.balance > user.held ? user.balance - user.held : 0n;
+
+/**
  * THE way money moves. In one transaction (a savepoint when the caller already has one) it
- * updates the balance with a guard (`balance + amount >= 0`, backed by a CHECK constraint) and
- * appends an immutable entry under a unique idempotency key, so `balance == sum(entries)`
- * always holds, concurrent debits never overdraw (3002) and a retry never moves money twice.
+ * updates the balance with a guard (a debit fits in `balance - held`, what is not held for
+ * traffic; the balance itself never below zero, backed by a CHECK constraint) and appends an
+ * immutable entry under a unique idempotency key, so `balance == sum(entries)` always holds,
+ * concurrent debits never overdraw or spend held money (3002) and a retry never moves money twice.
  */
 export const moveMoney = async (db: Database, movement: Movement): Promise<MovementResult> => {
   if (movement.amount === 0n) throw new Error('a ledger movement cannot be zero');
@@ -40,7 +54,13 @@ export const moveMoney = async (db: Database, movement: Movement): Promise<Movem
     return await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
       const topUp = movement.kind === 'topup' ? movement.amount : 0n;
-      const balance = await addToBalance(t, movement.userId, movement.amount, topUp);
+      const balance = await addToBalance(
+        t,
+        movement.userId,
+        movement.amount,
+        topUp,
+        movement.isSettlement ?? false,
+      );
       if (balance === null) throw new AppError('ERR_BALANCE_NOT_ENOUGH');
       try {
         const entry = await insertEntry(t, {
