@@ -93,7 +93,8 @@ export class CreditControl {
   /** Starts renewing holds and giving back those of idle owners. */
   start(): void {
     if (this.timer) return;
-    const tick = Math.min(1_000, this.renewIntervalMs, this.idleReleaseMs);
+    // Often enough that a renewal starts close to its interval, well before holds count as stale.
+    const tick = Math.min(1_000, this.renewIntervalMs / 4, this.idleReleaseMs);
     this.timer = setInterval(() => this.housekeep(), tick);
     this.timer.unref();
   }
@@ -267,7 +268,11 @@ export class CreditControl {
         .renew()
         .then(
           () => {
+            const wasStale = this.options.now() - this.lastRenewedAt >= this.staleAfterMs;
             this.lastRenewedAt = Math.max(this.lastRenewedAt, now);
+            // Connections that waited while the holds were stale carve again.
+            if (wasStale)
+              for (const owner of this.owners.values()) if (owner.hasWaiters) owner.serveWaiting();
           },
           (error: unknown) => this.options.log.warn({ err: error }, 'credit holds could not be renewed'),
         )

@@ -147,7 +147,7 @@ export class OwnerCredit {
   }
 
   /** Carves for the connections waiting for credit; those that got some go on. */
-  private serveWaiting(): void {
+  serveWaiting(): void {
     for (const allowance of [...this.waiting]) {
       if (allowance.isClosed) {
         this.waiting.delete(allowance);

@@ -24,6 +24,8 @@ export class MemoryCredentialStore implements CredentialStore {
   lookups = 0;
   /** Make every call fail (a database outage). */
   isFailing = false;
+  /** Make only renewals fail (holds go stale while reservations still work). */
+  failRenewals = false;
 
   constructor(credentials: ProxyCredential[] = []) {
     for (const credential of credentials) this.put(credential);
@@ -207,6 +209,8 @@ export class MemoryCreditStore implements CreditStore {
   readonly overrun: MemoryCredit = { money: 0, packageBytes: 0 };
   /** Make every call fail (a database outage). */
   isFailing = false;
+  /** Make only renewals fail (holds go stale while reservations still work). */
+  failRenewals = false;
 
   /** Gives a user finite spendable credit (replacing what was left). */
   setCredit(userId: string, credit: Partial<MemoryCredit>): void {
@@ -258,7 +262,7 @@ export class MemoryCreditStore implements CreditStore {
   }
 
   async renew(): Promise<void> {
-    if (this.isFailing) throw new Error('credit store unavailable');
+    if (this.isFailing || this.failRenewals) throw new Error('credit store unavailable');
     this.renewals += 1;
   }
 
