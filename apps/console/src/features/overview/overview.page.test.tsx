@@ -40,6 +40,8 @@ const point = (time: string, down: bigint, up = 0n) => ({
 const zeroCosts = Object.fromEntries(COST_CATEGORIES.map((category) => [category, '0.000000']));
 
 let requests: URL[];
+/** What the server holds for the user's traffic under way (`balance_held`). */
+let heldOnServer = '0.000000';
 
 const answer = (data: unknown) =>
   new Response(JSON.stringify({ code: 0, msg: 'success', data }), {
@@ -52,7 +54,13 @@ const fakeFetch = async (input: RequestInfo | URL) => {
   requests.push(url);
   const path = url.pathname.replace(/^\/api/, '');
   if (path === '/user/info') {
-    return answer({ user_name: 'alice', email: 'a@example.com', phone: null, balance: '452.020000' });
+    return answer({
+      user_name: 'alice',
+      email: 'a@example.com',
+      phone: null,
+      balance: '452.020000',
+      balance_held: heldOnServer,
+    });
   }
   if (path === '/proxy/summary/traffic') {
     const hours = Array.from({ length: 24 }, (_, index) =>
@@ -113,6 +121,7 @@ beforeAll(installBrowserStubs);
 
 beforeEach(async () => {
   requests = [];
+  heldOnServer = '0.000000';
   queryClient.clear();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   vi.stubGlobal(
@@ -145,6 +154,20 @@ describe('the overview page', () => {
     );
     expect((await screen.findByTestId('overview-traffic-24h-total')).textContent).toBe('Total: 30 MB');
     expect(screen.getByTestId('overview-traffic-30d-total').textContent).toBe('Total: 69 MB');
+  });
+
+  it('says what is held for traffic under way beside the spendable balance, only when something is', async () => {
+    await changeLocale('en-US');
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('overview-balance').textContent).toContain('452.02'));
+    expect(screen.queryByTestId('overview-balance-held')).toBeNull();
+    cleanup();
+    heldOnServer = '1.250000';
+    renderPage();
+    expect((await screen.findByTestId('overview-balance-held')).textContent).toBe(
+      '1.25 PTC more is held for traffic under way and settled as it is used.',
+    );
+    expect(screen.getByTestId('overview-balance').textContent).toContain('452.02');
   });
 
   it('asks for the last 30 days by day first, and lists every category with the total', async () => {
