@@ -93,7 +93,10 @@ export interface ExitCriteria extends AreaCriteria {
 
 /** The supply of exits. */
 export interface ExitCatalog {
-  /** Healthy exits matching the criteria, in a stable order (by id). */
+  /**
+   * Healthy exits matching the criteria, in a stable order (by id). An answer is never changed
+   * afterwards (the gateway keeps rankings per answer); a fresh one is a new array.
+   */
   findExits(criteria: ExitCriteria): Promise<Exit[]>;
   /** Reports a failed dial through an exit (health tracking may mark it unhealthy). */
   reportFailure?(exitId: string, error: Error): void;
