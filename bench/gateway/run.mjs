@@ -4,9 +4,10 @@
 //   node bench/gateway/run.mjs [--seconds 3] [--rounds 2] [--json results.json]
 //
 // Processes: this orchestrator, the targets (target-process.mjs), the load generator
-// (load-process.mjs), our gateway (gateway-process.ts, bundled with esbuild), Squid and Dante;
-// each proxy in its own process group. Everything is stopped and the temp dir removed on exit,
-// failure, SIGINT or SIGTERM. The table goes to stdout, progress to stderr.
+// (load-process.mjs), our gateway (gateway-process.ts, bundled with esbuild) twice, unlimited and
+// with a finite balance (every byte carried against quota grants), Squid and Dante; each proxy in
+// its own process group. Everything is stopped and the temp dir removed on exit, failure, SIGINT
+// or SIGTERM. The table goes to stdout, progress to stderr.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect as netConnect } from 'node:net';
@@ -66,6 +67,8 @@ if (
   process.exit(2);
 }
 const MB = 1024 * 1024;
+/** Budget of our gateway with a finite balance: at least this share of ours unlimited, in the same run. */
+const GRANTS_WITHIN = 0.95;
 const USER = 'bench';
 const PASS = 'bench-pass';
 const LOOPBACK = '127.0.0.1';
@@ -162,11 +165,12 @@ const describeExit = (entry) => {
 };
 
 /** Forks a Node script in its own process group with an IPC channel; resolves on its `ready` message. */
-const startNode = (name, script, args = [], { execArgv = [], timeoutMs = 20_000 } = {}) =>
+const startNode = (name, script, args = [], { execArgv = [], env = process.env, timeoutMs = 20_000 } = {}) =>
   new Promise((resolve, reject) => {
     const child = fork(script, args, {
       detached: true,
       execArgv,
+      env,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const entry = { name, child };
@@ -371,6 +375,21 @@ const pool = (runs) => {
       mbps: run.bytes / MB / (run.windowMs / 1000),
       rps: (run.count ?? run.latencies.length) / (run.windowMs / 1000),
     })),
+    /** Credit control of our gateway with a finite balance, over the measured windows (else null). */
+    credit: runs.every((run) => run.credit)
+      ? (() => {
+          const sum = (key) => runs.reduce((total, run) => total + run.credit[key], 0);
+          const windowSeconds = sum('seconds');
+          return {
+            reservations: sum('reservations'),
+            reservationsPerSecond: sum('reservations') / windowSeconds,
+            /** Micro-PTC per second held by reservations and consumed by usage flushes. */
+            reservedPerSecond: sum('reserved') / windowSeconds,
+            consumedPerSecond: sum('consumed') / windowSeconds,
+            refusals: sum('refusals'),
+          };
+        })()
+      : null,
     /** CPU of the proxy's processes, in cores (1 = one core busy), averaged over the runs. */
     cpu: runs.every((run) => typeof run.cpu === 'number')
       ? runs.reduce((sum, run) => sum + run.cpu, 0) / runs.length
@@ -414,6 +433,8 @@ const runScenario = async (scenario) => {
       // The proxy's CPU over (about) the measured window.
       let usage = null;
       await sleep(SETTINGS.warmupMs);
+      // Our gateway with a finite balance: what credit control did over the window.
+      const creditBefore = peer.credit ? await peer.credit() : null;
       const startedAt = performance.now();
       const before = peer.pgid ? groupCpu(peer.pgid) : null;
       const driversBefore = drivers.map(({ pid }) => groupCpu(pid));
@@ -422,6 +443,7 @@ const runScenario = async (scenario) => {
       const machineAfter = machineCpu();
       const seconds = (performance.now() - startedAt) / 1000;
       const driversAfter = drivers.map(({ pid }) => groupCpu(pid));
+      const creditAfter = peer.credit ? await peer.credit() : null;
       if (before) {
         const after = groupCpu(peer.pgid);
         usage = Object.fromEntries(
@@ -435,6 +457,14 @@ const runScenario = async (scenario) => {
       const cpu = usage ? usage.user + usage.system : null;
       const units = scenario.kind === 'downloads' ? result.bytes / MB : result.latencies.length;
       const unit = scenario.kind === 'downloads' ? 'MB' : 'request';
+      const credit = creditBefore && creditAfter ? creditDelta(creditBefore, creditAfter, seconds) : null;
+      if (credit) {
+        log(
+          `  ${peer.label}: ${credit.reservations} reservations (${fixed(credit.reservations / seconds, 2)}/s) ` +
+            `holding ${fixed(credit.reserved / 1e6, 1)} PTC, ${fixed(credit.consumed / 1e6, 1)} PTC consumed ` +
+            `by usage flushes, ${credit.refusals} refusals, ${fixed(creditAfter.left / 1e6, 0)} PTC left`,
+        );
+      }
       if (usage) {
         const perUnit = (value) => fixed((value * (result.windowMs / 1000)) / units, 1);
         log(
@@ -462,7 +492,7 @@ const runScenario = async (scenario) => {
               : ''),
         );
       }
-      loaded[peer.key].push({ ...result, cpu });
+      loaded[peer.key].push({ ...result, cpu, credit });
     }
   }
   const results = {};
@@ -477,6 +507,15 @@ const runScenario = async (scenario) => {
   }
   return results;
 };
+
+/** What credit control did between two reports of our gateway (micro-PTC), over `seconds`. */
+const creditDelta = (before, after, seconds) => ({
+  seconds,
+  reservations: after.reservations - before.reservations,
+  reserved: after.reserved - before.reserved,
+  consumed: after.consumed - before.consumed,
+  refusals: after.refusals - before.refusals,
+});
 
 /** Memory growth of a proxy's process group while it holds `idleTunnels` idle tunnels. */
 const measureIdle = async (label, pgid, route, collect) => {
@@ -531,7 +570,7 @@ const addedRatio = (ours, peer, directValue) =>
 const ratioText = (value) => fixed(value, 2);
 const verdict = (holds) => (holds ? '✅' : '❌');
 
-const buildReport = ({ versions, connect, forward, socks, idle }) => {
+const buildReport = ({ versions, connect, forward, socks, idle, credit }) => {
   const rows = [];
   const checks = [];
   const summary = {};
@@ -601,22 +640,89 @@ const buildReport = ({ versions, connect, forward, socks, idle }) => {
     };
   };
 
-  /** Min – max of ours ÷ peer over the rounds (each round measures both back to back). */
-  const spreadRow = (results, peerKey, figure, label) => {
-    const ours = results.ours.perRun;
+  /**
+   * Min – max of ours ÷ peer over the rounds (each round measures both back to back); `of` and
+   * `name` for another ratio (grants ÷ unlimited). Answers [min, max], or null with one round.
+   */
+  const spreadRow = (results, peerKey, figure, label, { of = 'ours', name = 'ours ÷ peer' } = {}) => {
+    const ours = results[of].perRun;
     const peer = results[peerKey].perRun;
     const ratios = ours.map((run, index) => ratio(run[figure], peer[index]?.[figure] ?? Number.NaN));
-    if (ratios.length < 2) return;
+    if (ratios.length < 2) return null;
     rows.push([
       '',
-      `${label}, ours ÷ peer per round (min – max)`,
+      `${label}, ${name} per round (min – max)`,
       '',
       '',
       '',
       `${ratioText(Math.min(...ratios))} – ${ratioText(Math.max(...ratios))}`,
       '—',
     ]);
+    return [round3(Math.min(...ratios)), round3(Math.max(...ratios))];
   };
+
+  /**
+   * Our gateway with a finite balance (every byte carried against quota grants): its figure against
+   * the peer (the same budget as ours), against ours unlimited from the same rounds (budget: within
+   * 5 %), that ratio per round, and how often it asked the credit store.
+   */
+  const grantsRows = (results, peerKey, peerName, scenarioKey, figure, { metric, short, format, round }) => {
+    const { direct, ours, grants } = results;
+    const peer = results[peerKey];
+    const vsPeer = ratio(grants[figure], peer[figure]);
+    const vsUnlimited = ratio(grants[figure], ours[figure]);
+    rows.push([
+      '',
+      `finite balance (grants): ${metric}`,
+      format(direct[figure]),
+      format(grants[figure]),
+      format(peer[figure]),
+      ratioText(vsPeer),
+      budget(`${scenarioKey}_grants_${figure}`, grants[figure] >= peer[figure], `≥ ${peerName}`),
+    ]);
+    rows.push([
+      '',
+      `grants ÷ unlimited (ours): ${short}`,
+      '—',
+      `${format(grants[figure])} ÷ ${format(ours[figure])}`,
+      '—',
+      ratioText(vsUnlimited),
+      budget(
+        `${scenarioKey}_grants_vs_unlimited`,
+        vsUnlimited >= GRANTS_WITHIN,
+        `≥ ${GRANTS_WITHIN} (within ${Math.round((1 - GRANTS_WITHIN) * 100)} %)`,
+      ),
+    ]);
+    const spread = spreadRow(results, 'ours', figure, short, { of: 'grants', name: 'grants ÷ unlimited' });
+    const { credit } = grants;
+    rows.push([
+      '',
+      'grants: reservations/s (PTC reserved / consumed per s)',
+      '—',
+      credit
+        ? `${fixed(credit.reservationsPerSecond, 2)} (${fixed(credit.reservedPerSecond / 1e6, 2)} / ${fixed(credit.consumedPerSecond / 1e6, 2)})`
+        : 'n/a',
+      '—',
+      '',
+      '—',
+    ]);
+    const added = (r, p) => r[p] - direct[p];
+    summary[`${scenarioKey}_grants`] = {
+      grants: round(grants[figure]),
+      ours: round(ours[figure]),
+      [peerKey]: round(peer[figure]),
+      ratio_vs_unlimited: round3(vsUnlimited),
+      ratio_vs_unlimited_per_round: spread,
+      ratio_vs_peer: round3(vsPeer),
+      cpu_cores: { grants: round3(grants.cpu), ours: round3(ours.cpu) },
+      p50_added_ms: { grants: round3(added(grants, 'p50')), ours: round3(added(ours, 'p50')) },
+      p99_added_ms: { grants: round3(added(grants, 'p99')), ours: round3(added(ours, 'p99')) },
+      reservations: credit?.reservations ?? null,
+      reservations_per_s: round3(credit?.reservationsPerSecond),
+      refusals: credit?.refusals ?? null,
+    };
+  };
+  const throughputFigure = { metric: 'throughput, MB/s', short: 'throughput', format: mbps, round: round3 };
 
   const downloadScenario = (title, key, results, peerKey, peerName) => {
     const { direct, ours } = results;
@@ -640,6 +746,7 @@ const buildReport = ({ versions, connect, forward, socks, idle }) => {
     spreadRow(results, peerKey, 'mbps', 'throughput');
     cpuRow(results, peerKey, key, (r) => r.mbps, 'MB');
     latencyRows(results, peerKey, peerName, key);
+    grantsRows(results, peerKey, peerName, key, 'mbps', throughputFigure);
   };
 
   downloadScenario(
@@ -671,6 +778,12 @@ const buildReport = ({ versions, connect, forward, socks, idle }) => {
     spreadRow(forward, 'squid', 'rps', 'requests/s');
     cpuRow(forward, 'squid', 'http', (r) => r.rps, 'request');
     latencyRows(forward, 'squid', 'Squid', 'http');
+    grantsRows(forward, 'squid', 'Squid', 'http', 'rps', {
+      metric: 'requests/s',
+      short: 'requests/s',
+      format: rps,
+      round: Math.round,
+    });
   }
 
   downloadScenario(
@@ -680,6 +793,32 @@ const buildReport = ({ versions, connect, forward, socks, idle }) => {
     'dante',
     'Dante',
   );
+
+  {
+    // The finite balance over the whole run: grants were made, and the balance lasted.
+    const granted = credit.reservations > 0 && credit.refusals === 0 && credit.left > 0;
+    rows.push([
+      '**Finite balance (grants), whole run**',
+      'reservations; PTC consumed (GB); PTC left',
+      '—',
+      `${credit.reservations}; ${fixed(credit.consumed / 1e6, 1)} (${fixed(credit.consumedBytes / 2 ** 30, 1)} GB); ` +
+        `${rps(credit.left / 1e6)} of ${rps(credit.balance / 1e6)}`,
+      '—',
+      '',
+      budget('grants_credit', granted, 'granted, never refused'),
+    ]);
+    summary.grants_credit = {
+      balance_ptc: round3(credit.balance / 1e6),
+      left_ptc: round3(credit.left / 1e6),
+      reservations: credit.reservations,
+      reserved_ptc: round3(credit.reserved / 1e6),
+      consumed_ptc: round3(credit.consumed / 1e6),
+      consumed_gb: round3(credit.consumedBytes / 2 ** 30),
+      released_ptc: round3(credit.released / 1e6),
+      refusals: credit.refusals,
+      renewals: credit.renewals,
+    };
+  }
 
   const idleRows = (title, key, ours, peer, peerName) => {
     rows.push([
@@ -761,30 +900,40 @@ const round3 = (value) => (Number.isFinite(value) ? Math.round(value * 1000) / 1
 
 // ---------------------------------------------------------------- main
 
-const startGateway = async (bundle) => {
-  const { entry, child, message } = await startNode('our gateway', bundle, [], {
+/**
+ * Starts our gateway; `credit`: `unlimited` (its proxy paid in advance: no credit control) or
+ * `finite` (billed by traffic against a finite balance: every byte carried on quota grants).
+ */
+const startGateway = async (bundle, credit = 'unlimited') => {
+  const name = credit === 'finite' ? 'our gateway (finite balance)' : 'our gateway';
+  const { entry, child, message } = await startNode(name, bundle, [], {
     // BENCH_GATEWAY_NODE_ARGS: extra node flags for our gateway, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
     execArgv: [
       '--enable-source-maps',
       '--expose-gc',
       ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ],
+    env: { ...process.env, BENCH_GATEWAY_CREDIT: credit },
   });
-  /** Asks the gateway for a full garbage collection; resolves once it is done. */
-  const collect = () =>
+  /** Sends the gateway a request over IPC; resolves with its answer (of type `answerType`). */
+  const ask = (type, answerType) =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the gateway did not answer gc')), 10_000);
+      const timer = setTimeout(() => reject(new Error(`${name} did not answer ${type}`)), 10_000);
       const onMessage = (answer) => {
-        if (answer?.type !== 'gc-done') return;
+        if (answer?.type !== answerType) return;
         clearTimeout(timer);
         child.off('message', onMessage);
-        resolve();
+        resolve(answer);
       };
       child.on('message', onMessage);
-      child.send({ type: 'gc' });
+      child.send({ type });
     });
-  log(`our gateway relays tunnels with ${message.relay}`);
-  return { entry, pgid: child.pid, port: message.port, relay: message.relay, collect };
+  /** Asks the gateway for a full garbage collection; resolves once it is done. */
+  const collect = () => ask('gc', 'gc-done');
+  /** What credit control did so far: reservations, micro-PTC reserved and consumed, balance left. */
+  const creditReport = () => ask('credit', 'credit-report');
+  log(`${name} relays tunnels with ${message.relay}, credit ${message.credit}`);
+  return { entry, pgid: child.pid, port: message.port, relay: message.relay, collect, creditReport };
 };
 
 const main = async () => {
@@ -830,7 +979,7 @@ const main = async () => {
     logLevel: 'warning',
   });
 
-  const peerNames = ['direct', 'ours', 'squid', 'dante'];
+  const peerNames = ['direct', 'ours', 'grants', 'squid', 'dante'];
   const targets = await startNode('targets', join(here, 'target-process.mjs'), peerNames);
   drivers.push({ label: 'targets', pid: targets.child.pid });
   const http = targets.message.http;
@@ -922,18 +1071,47 @@ const main = async () => {
     ...toIdle,
   });
 
+  // ---- our gateway with a finite balance: every byte it carries is carried on quota grants.
+  log('starting our gateway with a finite balance (grants) for every throughput scenario');
+  const grantsGateway = await startGateway(bundle, 'finite');
+  const grantsRoute = (mode) => ({
+    mode,
+    host: LOOPBACK,
+    port: grantsGateway.port,
+    ...auth,
+    ...to('grants'),
+  });
+  routes.grantsConnect = grantsRoute('connect');
+  routes.grantsForward = grantsRoute('forward');
+  routes.grantsSocks = grantsRoute('socks5');
+
   // ---- throughput and latency
   for (const [label, kind, route] of [
     ['direct', 'downloads', routes.direct],
     ['direct', 'requests', routes.direct],
     ['our gateway (CONNECT)', 'downloads', routes.oursConnect],
     ['our gateway (forward)', 'requests', routes.oursForward],
+    ['our gateway, finite balance (CONNECT)', 'downloads', routes.grantsConnect],
+    ['our gateway, finite balance (forward)', 'requests', routes.grantsForward],
+    ['our gateway, finite balance (SOCKS5)', 'downloads', routes.grantsSocks],
     ['Squid (forward)', 'requests', routes.squidForward],
   ]) {
     await smokeTest(label, kind, route);
   }
+  {
+    const report = await grantsGateway.creditReport();
+    if (!(report.reservations > 0)) throw new Error('our gateway with a finite balance made no reservation');
+  }
 
   const direct = { key: 'direct', label: 'direct', route: routes.direct };
+  /** Our gateway with a finite balance, next to ours unlimited in every round (the order is ours, grants, peer). */
+  const grants = (route) => ({
+    key: 'grants',
+    label: 'our gateway, finite balance (grants)',
+    route,
+    pgid: grantsGateway.pgid,
+    credit: grantsGateway.creditReport,
+  });
   const connect = await runScenario({
     title: 'CONNECT 1 MB',
     kind: 'downloads',
@@ -941,6 +1119,7 @@ const main = async () => {
     peers: [
       direct,
       { key: 'ours', label: 'our gateway', route: routes.oursConnect, pgid: gateway.pgid },
+      grants(routes.grantsConnect),
       { key: 'squid', label: 'Squid', route: routes.squidConnect, pgid: squid.child.pid },
     ],
   });
@@ -951,6 +1130,7 @@ const main = async () => {
     peers: [
       direct,
       { key: 'ours', label: 'our gateway', route: routes.oursForward, pgid: gateway.pgid },
+      grants(routes.grantsForward),
       { key: 'squid', label: 'Squid', route: routes.squidForward, pgid: squid.child.pid },
     ],
   });
@@ -961,20 +1141,27 @@ const main = async () => {
     peers: [
       direct,
       { key: 'ours', label: 'our gateway', route: routes.oursSocks, pgid: gateway.pgid },
+      grants(routes.grantsSocks),
       { key: 'dante', label: 'Dante', route: routes.danteSocks, pgid: dante.child.pid },
     ],
   });
 
   versions.otherCpu = otherCpu.reduce((sum, value) => sum + value, 0) / otherCpu.length;
-  const report = buildReport({ versions, connect, forward, socks, idle });
+  const credit = await grantsGateway.creditReport();
+  const report = buildReport({ versions, connect, forward, socks, idle, credit });
   const notes = [
     '',
     `Added latency = the proxy's percentile minus direct's, both at the same load. Keep-alive reconnects: ` +
-      `ours ${forward.ours.reconnects}, Squid ${forward.squid.reconnects}. ` +
+      `ours ${forward.ours.reconnects}, ours with grants ${forward.grants.reconnects}, Squid ${forward.squid.reconnects}. ` +
       `Dante runs as ${idle.dante.after.processes} processes with ${SETTINGS.idleTunnels} tunnels (PSS counts shared pages once).`,
   ];
   notes.push(
     'Ratios of added latency are left out (n/a) when the peer adds less than 5 % of the direct latency.',
+    `Finite balance (grants): a second process of our gateway whose proxy is billed at 5 PTC/GB, its owner holding ` +
+      `${rps(credit.balance / 1e6)} PTC in a credit store that answers after a ~1 ms round trip; every byte it carries ` +
+      `is carried on quota grants. It runs next to ours unlimited in every round; grants ÷ unlimited compares the two ` +
+      `(budget ≥ ${GRANTS_WITHIN}), and it has the same budget against the peer as ours. Its usage consumed ` +
+      `${fixed(credit.consumed / 1e6, 1)} PTC, ${fixed(credit.overrun / 1e6, 3)} PTC of it beyond what was reserved.`,
   );
   if (versions.otherCpu > 0.25) {
     notes.push(
@@ -988,7 +1175,7 @@ const main = async () => {
   if (SETTINGS.json) {
     writeFileSync(
       SETTINGS.json,
-      `${JSON.stringify({ settings: SETTINGS, versions, connect, forward, socks, idle, summary: report.machine }, dropLatencies, 2)}\n`,
+      `${JSON.stringify({ settings: SETTINGS, versions, connect, forward, socks, idle, credit, summary: report.machine }, dropLatencies, 2)}\n`,
     );
   }
   return 0;
