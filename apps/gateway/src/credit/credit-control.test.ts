@@ -1,7 +1,9 @@
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyCredential } from '../ports';
 import { type DownloadPath, type DownloadResult, downloadThrough } from '../testing/downloads';
 import { makeCredential, TEST_PRICE_PER_GB } from '../testing/factories';
+import { socksExchange } from '../testing/socks-client';
 import { startHttpTarget, type TestTarget } from '../testing/targets';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway';
 
@@ -18,6 +20,90 @@ const PATHS: DownloadPath[] = ['connect', 'socks5', 'forward'];
 /** Micro-PTC that `bytes` of traffic cost at the test price. */
 const moneyFor = (bytes: number) => (bytes * TEST_PRICE_PER_GB) / 1_073_741_824;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const ZEROS = Buffer.alloc(64 * 1024);
+
+/** Writes zeros into the socket as fast as it takes them, until it closes (or 20 s pass). */
+const pumpUntilClosed = (socket: Socket) =>
+  new Promise<void>((resolve) => {
+    const deadline = Date.now() + 20_000;
+    let isClosed = false;
+    socket.once('close', () => {
+      isClosed = true;
+      resolve();
+    });
+    socket.on('error', () => {});
+    socket.resume();
+    const pump = () => {
+      while (!isClosed && Date.now() < deadline) {
+        if (!socket.write(ZEROS)) {
+          socket.once('drain', pump);
+          return;
+        }
+      }
+      socket.destroy();
+    };
+    pump();
+  });
+
+/**
+ * Uploads far more than anyone here can pay for (a POST whose body never ends) through the
+ * gateway, over a CONNECT tunnel, SOCKS5 or HTTP forward; answers whether the gateway refused it
+ * outright. What got through is what the target received.
+ */
+const uploadThrough = async (
+  gatewayPort: number,
+  credential: ProxyCredential,
+  targetPort: number,
+  via: DownloadPath,
+): Promise<{ refused: boolean }> => {
+  const post = (target: string) =>
+    `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${targetPort}\r\nContent-Length: ${HUGE * 16}\r\n`;
+  const auth = `Proxy-Authorization: Basic ${Buffer.from(`${credential.username}:${credential.password}`).toString('base64')}\r\n`;
+  if (via === 'socks5') {
+    const exchange = await socksExchange(gatewayPort, {
+      username: credential.username,
+      password: credential.password,
+      host: '127.0.0.1',
+      port: targetPort,
+    });
+    if (exchange.reply !== 0) {
+      exchange.socket.destroy();
+      return { refused: true };
+    }
+    exchange.socket.write(`${post('/upload')}\r\n`);
+    await pumpUntilClosed(exchange.socket);
+    return { refused: false };
+  }
+  const socket = connect(gatewayPort, '127.0.0.1');
+  socket.on('error', () => {});
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  if (via === 'forward') {
+    socket.write(`${post(`http://127.0.0.1:${targetPort}/upload`)}${auth}\r\n`);
+    await pumpUntilClosed(socket);
+    return { refused: false };
+  }
+  socket.write(`CONNECT 127.0.0.1:${targetPort} HTTP/1.1\r\nHost: 127.0.0.1:${targetPort}\r\n${auth}\r\n`);
+  const head = await new Promise<string>((resolve) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString('latin1');
+      if (!seen.includes('\r\n\r\n')) return;
+      socket.off('data', onData);
+      socket.pause();
+      resolve(seen);
+    };
+    socket.on('data', onData);
+    socket.once('close', () => resolve(seen));
+  });
+  if (!head.startsWith('HTTP/1.1 200')) {
+    socket.destroy();
+    return { refused: true };
+  }
+  socket.write(`${post('/upload')}\r\n`);
+  await pumpUntilClosed(socket);
+  return { refused: false };
+};
 
 let owners = 0;
 /** A credential of an owner of its own. */
@@ -80,6 +166,34 @@ describe('credit control in the gateway: traffic is carried only against credit 
         );
       });
     }
+  }
+
+  for (const via of PATHS) {
+    it(`bounds uploads the same way: the target receives what the balance pays for and the bound, over ${via}`, async () => {
+      const credential = ownCredential();
+      t.store.put(credential);
+      const affordable = 2 * MIB;
+      t.credit.setCredit(credential.userId, { money: moneyFor(affordable) });
+      const sink = await startHttpTarget();
+      try {
+        let connections = 0;
+        for (let round = 0; round < 10; round += 1) {
+          const answers = await Promise.all(
+            Array.from({ length: 2 }, () => uploadThrough(t.port, credential, sink.port, via)),
+          );
+          connections += answers.filter((answer) => !answer.refused).length;
+          if (answers.some((answer) => answer.refused)) break;
+        }
+        await sink.settled();
+        expect(connections).toBeGreaterThan(0);
+        expect(sink.traffic.received).toBeGreaterThan(affordable / 2);
+        expect(sink.traffic.received).toBeLessThanOrEqual(affordable + BOUND_PER_CONNECTION * connections);
+        // Refused now (3002 / SOCKS 0x02).
+        expect((await download(credential, via, '/bytes/1024')).refusal).toEqual(refusalOf(via));
+      } finally {
+        await sink.close();
+      }
+    });
   }
 
   it('carries a traffic package the same way, and lets the owner back in once credit returns', async () => {
