@@ -1,17 +1,17 @@
-import { DEFAULT_PRICES, isTrafficFamily, type PriceKey, trafficPriceKey } from '@ptc/contracts';
+import { isTrafficFamily } from '@ptc/contracts';
 import {
   and,
   type Database,
   type DatabaseHandle,
   eq,
   inArray,
-  prices,
   proxies,
   sql,
   trafficPools,
   users,
 } from '@ptc/db';
 import type { Admission, CredentialStore, ProxyCredential, ProxyFamily } from '../ports';
+import { type PriceTable, readPriceTable, trafficPriceOf } from './price-table';
 
 /** Channel on which proxy changes are announced (payload: the proxy id, or empty for "any"). */
 export const PROXY_CHANGED_CHANNEL = 'proxy_changed';
@@ -58,21 +58,12 @@ const selection = {
 /** How long the price table is cached (an operator's change reaches gateways within this). */
 const PRICES_CACHE_MS = 5_000;
 
-/** The price table (defaults for keys not stored), read at most every few seconds. */
+/** The price table, read at most every few seconds. */
 const cachedPrices = (db: Database) => {
-  let cached: { at: number; table: Promise<Map<string, bigint>> } | null = null;
-  const read = async () => {
-    const table = new Map<string, bigint>(
-      Object.entries(DEFAULT_PRICES).map(([key, { price }]) => [key, price]),
-    );
-    for (const row of await db.select({ key: prices.key, price: prices.price }).from(prices)) {
-      table.set(row.key, row.price);
-    }
-    return table;
-  };
-  return (): Promise<Map<string, bigint>> => {
+  let cached: { at: number; table: Promise<PriceTable> } | null = null;
+  return (): Promise<PriceTable> => {
     if (cached && Date.now() - cached.at < PRICES_CACHE_MS) return cached.table;
-    const table = read();
+    const table = readPriceTable(db);
     cached = { at: Date.now(), table };
     table.catch(() => {
       cached = null;
@@ -81,12 +72,9 @@ const cachedPrices = (db: Database) => {
   };
 };
 
-/** Micro-PTC per GB of a proxy billed by traffic (its price key's), null for one paid in advance. */
-const priceOf = (proxy: typeof proxies.$inferSelect, table: Map<string, bigint>): number | null => {
-  if (!isTrafficFamily(proxy.family)) return null;
-  const key: PriceKey = trafficPriceKey(proxy);
-  return Number(table.get(key) ?? DEFAULT_PRICES[key].price);
-};
+/** Micro-PTC per GB of a proxy billed by traffic, null for one paid in advance. */
+const priceOf = (proxy: typeof proxies.$inferSelect, table: PriceTable): number | null =>
+  isTrafficFamily(proxy.family) ? Number(trafficPriceOf(proxy, table)) : null;
 
 /** Proxy credentials from the database, with change notifications over LISTEN/NOTIFY. */
 export const createDbCredentialStore = (

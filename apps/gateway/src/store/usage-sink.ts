@@ -1,10 +1,4 @@
-import {
-  chargeForBytes,
-  DEFAULT_PRICES,
-  isTrafficFamily,
-  type PriceKey,
-  trafficPriceKey,
-} from '@ptc/contracts';
+import { chargeForBytes, isTrafficFamily } from '@ptc/contracts';
 import {
   and,
   creditGrants,
@@ -12,7 +6,6 @@ import {
   type DatabaseHandle,
   eq,
   inArray,
-  prices,
   proxies,
   proxyUsageHourly,
   sql,
@@ -20,6 +13,7 @@ import {
   users,
 } from '@ptc/db';
 import type { UsageBatch, UsageSink } from '../ports';
+import { type PriceTable, readPriceTable, trafficPriceOf } from './price-table';
 
 const HOUR_MS = 3_600_000;
 
@@ -40,17 +34,6 @@ interface ProxyStep {
   /** The carried fraction of a micro-PTC after pricing; null: unchanged (families paid in advance). */
   remainder: bigint | null;
 }
-
-/** The price table (defaults for keys not stored). */
-const readPriceTable = async (db: Database) => {
-  const table = new Map<string, bigint>(
-    Object.entries(DEFAULT_PRICES).map(([key, { price }]) => [key, price]),
-  );
-  for (const row of await db.select({ key: prices.key, price: prices.price }).from(prices)) {
-    table.set(row.key, row.price);
-  }
-  return table;
-};
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
@@ -117,7 +100,7 @@ export const createDbUsageSink = (handle: DatabaseHandle, options: DbUsageSinkOp
               .for('update')
           : [];
       const holdOf = new Map(grants.map((grant) => [grant.userId, { ...grant, isChanged: false }]));
-      const table = metered.length > 0 ? await readPriceTable(t) : new Map<string, bigint>();
+      const table: PriceTable = metered.length > 0 ? await readPriceTable(t) : new Map();
       /** Micro-PTC each owner's holds grow by: priced usage no hold covered. */
       const beyondHolds = new Map<bigint, bigint>();
 
@@ -142,9 +125,11 @@ export const createDbUsageSink = (handle: DatabaseHandle, options: DbUsageSinkOp
           min(BigInt(Math.max(0, delta.packageBytes)), bytes),
           hold?.packageBytes ?? 0n,
         );
-        const key: PriceKey = trafficPriceKey(proxy);
-        const price = table.get(key) ?? DEFAULT_PRICES[key].price;
-        const priced = chargeForBytes(bytes - fromPackage, price, proxy.billingRemainder);
+        const priced = chargeForBytes(
+          bytes - fromPackage,
+          trafficPriceOf(proxy, table),
+          proxy.billingRemainder,
+        );
         // The next delta of the same proxy carries on from this remainder.
         proxy.billingRemainder = priced.remainder;
         const fromHold = min(priced.charge, hold?.amount ?? 0n);
