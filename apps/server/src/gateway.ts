@@ -1,11 +1,6 @@
 import { type DatabaseHandle, seedDemoSupply } from '@ptc/db';
 import { createGateway, type Gateway } from '@ptc/gateway';
-import {
-  createDbCredentialStore,
-  createDbCreditStore,
-  createDbExitCatalog,
-  createDbUsageSink,
-} from '@ptc/gateway/store';
+import { createDbGatewayStores } from '@ptc/gateway/store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 
@@ -30,18 +25,10 @@ export const startGateway = async (
   database: DatabaseHandle,
   log: FastifyBaseLogger,
 ): Promise<RunningGateway> => {
-  const credentials = createDbCredentialStore(database);
-  // This process's credit holds, consumed by its own usage flushes (DESIGN §4 Credit control).
-  const credit = createDbCreditStore(database, { ttlMs: config.gateway.creditTtlMs });
+  // This process's credit holds are consumed by its own usage flushes (DESIGN §4 Credit control).
+  const stores = createDbGatewayStores(database, { creditTtlMs: config.gateway.creditTtlMs });
   const gateway = createGateway({
-    credentials,
-    exits: createDbExitCatalog(database),
-    usage: createDbUsageSink(database, { holder: credit.holder }),
-    credit,
-    creditOptions: {
-      renewIntervalMs: config.gateway.creditTtlMs / 3,
-      staleAfterMs: (config.gateway.creditTtlMs * 2) / 3,
-    },
+    ...stores,
     listeners: [
       { host: config.gateway.host, port: config.gateway.port, protocol: 'auto' },
       ...config.gateway.listeners.map((listener) => ({ host: config.gateway.host, ...listener })),
@@ -62,7 +49,7 @@ export const startGateway = async (
     addresses,
     close: async () => {
       await gateway.close();
-      await credentials.close();
+      await stores.credentials.close();
     },
   };
 };

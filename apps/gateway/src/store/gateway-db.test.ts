@@ -10,17 +10,15 @@ import type { Gateway } from '../gateway.types';
 import { curl } from '../testing/curl';
 import { startHttpTarget, type TestTarget } from '../testing/targets';
 import { startHttpUpstream, startSocksUpstream, type TestUpstream } from '../testing/upstream-proxies';
-import { createDbCredentialStore, notifyProxyChanged } from './credential-store';
-import { createDbCreditStore } from './credit-store';
-import { createDbExitCatalog } from './exit-catalog';
-import { createDbUsageSink } from './usage-sink';
+import { notifyProxyChanged } from './credential-store';
+import { createDbGatewayStores } from './gateway-stores';
 
 const MB10 = 10 * 1024 * 1024;
 
 describe('the gateway on the database', () => {
   let handle: DatabaseHandle;
   let gateway: Gateway;
-  let credentials: ReturnType<typeof createDbCredentialStore>;
+  let credentials: ReturnType<typeof createDbGatewayStores>['credentials'];
   let port: number;
   let target: TestTarget & { requests: unknown[] };
   let httpUpstream: TestUpstream;
@@ -68,13 +66,10 @@ describe('the gateway on the database', () => {
       city: 'berlin',
       line: 2,
     });
-    credentials = createDbCredentialStore(handle);
-    const credit = createDbCreditStore(handle);
+    const stores = createDbGatewayStores(handle);
+    credentials = stores.credentials;
     gateway = createGateway({
-      credentials,
-      exits: createDbExitCatalog(handle),
-      usage: createDbUsageSink(handle, { holder: credit.holder }),
-      credit,
+      ...stores,
       listeners: [{ host: '127.0.0.1', port: 0, protocol: 'auto' }],
       allowPrivateTargets: ['127.0.0.0/8'],
       flushIntervalMs: 300,

@@ -11,4 +11,5 @@ export {
   releaseLapsedGrants,
 } from './credit-store';
 export { createDbExitCatalog } from './exit-catalog';
+export { createDbGatewayStores } from './gateway-stores';
 export { createDbUsageSink, type DbUsageSinkOptions } from './usage-sink';

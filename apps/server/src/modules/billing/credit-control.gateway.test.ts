@@ -2,13 +2,7 @@ import { BYTES_PER_GB, bytesAffordable, DYNAMIC_TRAFFIC_PRICE_PER_GB, PROXY_STAT
 import { creditGrants, type DatabaseHandle, eq, proxies, trafficPools, users } from '@ptc/db';
 import { createExit, createProxy } from '@ptc/db/testing';
 import { createGateway, type Gateway } from '@ptc/gateway';
-import {
-  createDbCredentialStore,
-  createDbCreditStore,
-  createDbExitCatalog,
-  createDbUsageSink,
-  notifyProxyChanged,
-} from '@ptc/gateway/store';
+import { createDbGatewayStores, notifyProxyChanged } from '@ptc/gateway/store';
 import { type DownloadPath, type DownloadResult, downloadThrough } from '@ptc/gateway/testing/downloads';
 import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +30,7 @@ describe('credit control: no proxy moves more traffic than its owner has paid fo
   let t: TestApp;
   let handle: DatabaseHandle;
   let gateway: Gateway;
-  let credentials: ReturnType<typeof createDbCredentialStore>;
+  let credentials: ReturnType<typeof createDbGatewayStores>['credentials'];
   let target: TestTarget;
   let port: number;
 
@@ -46,14 +40,11 @@ describe('credit control: no proxy moves more traffic than its owner has paid fo
     target = await startHttpTarget();
     await createExit(handle.db, { country: 'US', state: 'NY', city: 'newyork', line: 1 });
     await createStaticExits(handle.db, 4, { prefix: '203.0.113', type: 'residential' });
-    credentials = createDbCredentialStore(handle);
-    const credit = createDbCreditStore(handle, { ttlMs: 5_000 });
+    const stores = createDbGatewayStores(handle, { creditTtlMs: 5_000 });
+    credentials = stores.credentials;
     gateway = createGateway({
-      credentials,
-      exits: createDbExitCatalog(handle),
-      usage: createDbUsageSink(handle, { holder: credit.holder }),
-      credit,
-      creditOptions: { idleReleaseMs: 300 },
+      ...stores,
+      creditOptions: { ...stores.creditOptions, idleReleaseMs: 300 },
       listeners: [{ host: '127.0.0.1', port: 0, protocol: 'auto' }],
       allowPrivateTargets: ['127.0.0.0/8'],
       flushIntervalMs: 200,

@@ -2,12 +2,7 @@ import { BYTES_PER_GB, DYNAMIC_TRAFFIC_PRICE_PER_GB } from '@ptc/contracts';
 import { creditGrants, type DatabaseHandle, eq } from '@ptc/db';
 import { createExit, createProxy, createTestDatabase } from '@ptc/db/testing';
 import { createGateway, type Gateway } from '@ptc/gateway';
-import {
-  createDbCredentialStore,
-  createDbCreditStore,
-  createDbExitCatalog,
-  createDbUsageSink,
-} from '@ptc/gateway/store';
+import { createDbGatewayStores } from '@ptc/gateway/store';
 import { curl } from '@ptc/gateway/testing/curl';
 import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +20,7 @@ const PRICE = DYNAMIC_TRAFFIC_PRICE_PER_GB[1];
 describe('billing what the gateway carried', () => {
   let handle: DatabaseHandle;
   let gateway: Gateway;
-  let credentials: ReturnType<typeof createDbCredentialStore>;
+  let credentials: ReturnType<typeof createDbGatewayStores>['credentials'];
   let target: TestTarget;
   let port: number;
 
@@ -33,14 +28,11 @@ describe('billing what the gateway carried', () => {
     handle = await createTestDatabase();
     target = await startHttpTarget();
     await createExit(handle.db, { country: 'US', state: 'NY', city: 'newyork', line: 1 });
-    credentials = createDbCredentialStore(handle);
-    const credit = createDbCreditStore(handle);
+    const stores = createDbGatewayStores(handle);
+    credentials = stores.credentials;
     gateway = createGateway({
-      credentials,
-      exits: createDbExitCatalog(handle),
-      usage: createDbUsageSink(handle, { holder: credit.holder }),
-      credit,
-      creditOptions: { idleReleaseMs: 300 },
+      ...stores,
+      creditOptions: { ...stores.creditOptions, idleReleaseMs: 300 },
       listeners: [{ host: '127.0.0.1', port: 0, protocol: 'auto' }],
       allowPrivateTargets: ['127.0.0.0/8'],
       flushIntervalMs: 200,
