@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Exit } from '../ports';
 import { makeExit } from '../testing/factories';
-import { hashString, rankExits } from './exit-ranking';
+import { hashString, mix, rankExits } from './exit-ranking';
 
 /** The ranking by definition: every exit scored, the whole list sorted (what rankExits must equal). */
 const byDefinition = (exits: readonly Exit[], seed: number, pinnedExitId: string | null, limit: number) => {
-  const score = (exit: Exit) => {
-    if (exit.id === pinnedExitId) return Number.POSITIVE_INFINITY;
-    let h = (seed ^ Math.imul(hashString(exit.id), 0x9e3779b1)) >>> 0;
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 16;
-    return h >>> 0;
-  };
+  const score = (exit: Exit) =>
+    exit.id === pinnedExitId ? Number.POSITIVE_INFINITY : mix(seed, hashString(exit.id));
   return [...exits]
     .map((exit) => ({ exit, score: score(exit) }))
     .sort((a, b) => b.score - a.score || (a.exit.id < b.exit.id ? -1 : 1))

@@ -11,7 +11,7 @@ export const hashString = (text: string): number => {
 };
 
 /** Mixes two 32-bit hashes (MurmurHash3's finaliser over their combination). */
-const mix = (a: number, b: number): number => {
+export const mix = (a: number, b: number): number => {
   let h = (a ^ Math.imul(b, 0x9e3779b1)) >>> 0;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -28,7 +28,7 @@ const mix = (a: number, b: number): number => {
 const idHashes = new WeakMap<readonly Exit[], Uint32Array>();
 const idHashesOf = (exits: readonly Exit[]): Uint32Array => {
   let hashes = idHashes.get(exits);
-  if (!hashes || hashes.length !== exits.length) {
+  if (!hashes) {
     hashes = new Uint32Array(exits.length);
     for (let i = 0; i < exits.length; i += 1) hashes[i] = hashString((exits[i] as Exit).id);
     idHashes.set(exits, hashes);
@@ -47,7 +47,7 @@ export const rankExits = (
   seed: number,
   pinnedExitId: string | null,
   limit: number,
-): Exit[] => {
+): readonly Exit[] => {
   // A rotating proxy keeps its seed for minutes: its connections meanwhile ask for the same ranking.
   let recent = rankings.get(exits);
   if (!recent) {
@@ -56,11 +56,11 @@ export const rankExits = (
   }
   const key = `${seed}:${limit}:${pinnedExitId ?? ''}`;
   const known = recent.get(key);
-  if (known) return [...known];
+  if (known) return known;
   const ranked = rankAll(exits, seed, pinnedExitId, limit);
   if (recent.size >= RECENT_RANKINGS) recent.clear();
   recent.set(key, ranked);
-  return [...ranked];
+  return ranked;
 };
 
 /** Rankings recently answered per catalogue answer (a few hundred at most, then forgotten). */

@@ -43,7 +43,7 @@ export interface RoutePlan {
   client: AuthenticatedClient;
   choice: StickyChoice;
   /** At most `dialAttempts` exits, the one to try first at the head. */
-  candidates: Exit[];
+  candidates: readonly Exit[];
 }
 
 /**
