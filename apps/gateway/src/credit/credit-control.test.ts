@@ -1,9 +1,7 @@
-import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyCredential } from '../ports';
-import { type DownloadPath, type DownloadResult, downloadThrough } from '../testing/downloads';
+import { type DownloadPath, type DownloadResult, downloadThrough, uploadThrough } from '../testing/downloads';
 import { makeCredential, TEST_PRICE_PER_GB } from '../testing/factories';
-import { socksExchange } from '../testing/socks-client';
 import { startHttpTarget, type TestTarget } from '../testing/targets';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway';
 
@@ -20,90 +18,6 @@ const PATHS: DownloadPath[] = ['connect', 'socks5', 'forward'];
 /** Micro-PTC that `bytes` of traffic cost at the test price. */
 const moneyFor = (bytes: number) => (bytes * TEST_PRICE_PER_GB) / 1_073_741_824;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const ZEROS = Buffer.alloc(64 * 1024);
-
-/** Writes zeros into the socket as fast as it takes them, until it closes (or 20 s pass). */
-const pumpUntilClosed = (socket: Socket) =>
-  new Promise<void>((resolve) => {
-    const deadline = Date.now() + 20_000;
-    let isClosed = false;
-    socket.once('close', () => {
-      isClosed = true;
-      resolve();
-    });
-    socket.on('error', () => {});
-    socket.resume();
-    const pump = () => {
-      while (!isClosed && Date.now() < deadline) {
-        if (!socket.write(ZEROS)) {
-          socket.once('drain', pump);
-          return;
-        }
-      }
-      socket.destroy();
-    };
-    pump();
-  });
-
-/**
- * Uploads far more than anyone here can pay for (a POST whose body never ends) through the
- * gateway, over a CONNECT tunnel, SOCKS5 or HTTP forward; answers whether the gateway refused it
- * outright. What got through is what the target received.
- */
-const uploadThrough = async (
-  gatewayPort: number,
-  credential: ProxyCredential,
-  targetPort: number,
-  via: DownloadPath,
-): Promise<{ refused: boolean }> => {
-  const post = (target: string) =>
-    `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${targetPort}\r\nContent-Length: ${HUGE * 16}\r\n`;
-  const auth = `Proxy-Authorization: Basic ${Buffer.from(`${credential.username}:${credential.password}`).toString('base64')}\r\n`;
-  if (via === 'socks5') {
-    const exchange = await socksExchange(gatewayPort, {
-      username: credential.username,
-      password: credential.password,
-      host: '127.0.0.1',
-      port: targetPort,
-    });
-    if (exchange.reply !== 0) {
-      exchange.socket.destroy();
-      return { refused: true };
-    }
-    exchange.socket.write(`${post('/upload')}\r\n`);
-    await pumpUntilClosed(exchange.socket);
-    return { refused: false };
-  }
-  const socket = connect(gatewayPort, '127.0.0.1');
-  socket.on('error', () => {});
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  if (via === 'forward') {
-    socket.write(`${post(`http://127.0.0.1:${targetPort}/upload`)}${auth}\r\n`);
-    await pumpUntilClosed(socket);
-    return { refused: false };
-  }
-  socket.write(`CONNECT 127.0.0.1:${targetPort} HTTP/1.1\r\nHost: 127.0.0.1:${targetPort}\r\n${auth}\r\n`);
-  const head = await new Promise<string>((resolve) => {
-    let seen = '';
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString('latin1');
-      if (!seen.includes('\r\n\r\n')) return;
-      socket.off('data', onData);
-      socket.pause();
-      resolve(seen);
-    };
-    socket.on('data', onData);
-    socket.once('close', () => resolve(seen));
-  });
-  if (!head.startsWith('HTTP/1.1 200')) {
-    socket.destroy();
-    return { refused: true };
-  }
-  socket.write(`${post('/upload')}\r\n`);
-  await pumpUntilClosed(socket);
-  return { refused: false };
-};
 
 let owners = 0;
 /** A credential of an owner of its own. */
@@ -179,7 +93,9 @@ describe('credit control in the gateway: traffic is carried only against credit 
         let connections = 0;
         for (let round = 0; round < 10; round += 1) {
           const answers = await Promise.all(
-            Array.from({ length: 2 }, () => uploadThrough(t.port, credential, sink.port, via)),
+            Array.from({ length: 2 }, () =>
+              uploadThrough(t.port, credential, sink.port, '/upload', HUGE * 16, via),
+            ),
           );
           connections += answers.filter((answer) => !answer.refused).length;
           if (answers.some((answer) => answer.refused)) break;

@@ -53,20 +53,23 @@ const drain = (socket: Socket, first: Buffer, onFirst?: (text: string) => boolea
 const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
+/** A way to the target opened through the gateway: how to name a request's target, and its headers. */
+type Opened =
+  | { socket: Socket; rest: Buffer; targetOf: (path: string) => string; auth: string; refusal?: undefined }
+  | { refusal: NonNullable<DownloadResult['refusal']> };
+
 /**
- * Downloads `path` from the target at 127.0.0.1:`targetPort` through the gateway, over HTTP
- * forward, a CONNECT tunnel or SOCKS5, with raw sockets (as fast as loopback allows), and reads
- * until the connection closes: the target's `Connection: close` or a cut by the gateway.
+ * Opens the way to the target at 127.0.0.1:`targetPort` through the gateway: a plain connection
+ * for HTTP forward (requests in absolute form with Proxy-Authorization), or a CONNECT or SOCKS5
+ * tunnel (then the gateway's refusal, if it refused).
  */
-export const downloadThrough = async (
+const openThrough = async (
   gatewayPort: number,
   credential: { username: string; password: string },
   targetPort: number,
-  path: string,
   via: DownloadPath,
-): Promise<DownloadResult> => {
-  const request = (target: string) =>
-    `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${targetPort}\r\nConnection: close\r\n`;
+): Promise<Opened> => {
+  const inTunnel = (path: string) => path;
   if (via === 'socks5') {
     const exchange = await socksExchange(gatewayPort, {
       username: credential.username,
@@ -74,24 +77,19 @@ export const downloadThrough = async (
       host: '127.0.0.1',
       port: targetPort,
     });
-    const { socket } = exchange;
     if (exchange.reply !== 0) {
-      socket.destroy();
-      const now = Date.now();
-      const status = exchange.reply ?? exchange.authStatus ?? -1;
-      return { bytes: 0, refusal: { status, code: null }, lastByteAt: now, closedAt: now };
+      exchange.socket.destroy();
+      return { refusal: { status: exchange.reply ?? exchange.authStatus ?? -1, code: null } };
     }
-    socket.write(`${request(path)}\r\n`);
-    return drain(socket, exchange.rest);
+    return { socket: exchange.socket, rest: exchange.rest, targetOf: inTunnel, auth: '' };
   }
   const socket = connect(gatewayPort, '127.0.0.1');
   socket.on('error', () => {});
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   const auth = `Proxy-Authorization: ${basic(credential.username, credential.password)}\r\n`;
   if (via === 'forward') {
-    socket.write(`${request(`http://127.0.0.1:${targetPort}${path}`)}${auth}\r\n`);
-    // A refusal is the gateway's own answer (it carries X-PTC-Error); anything else is the target's.
-    return drain(socket, Buffer.alloc(0), (head) => headOf(head).code === null);
+    const absolute = (path: string) => `http://127.0.0.1:${targetPort}${path}`;
+    return { socket, rest: Buffer.alloc(0), targetOf: absolute, auth };
   }
   socket.write(`CONNECT 127.0.0.1:${targetPort} HTTP/1.1\r\nHost: 127.0.0.1:${targetPort}\r\n${auth}\r\n`);
   const answer = await new Promise<{ head: string; rest: Buffer } | null>((resolve) => {
@@ -109,14 +107,79 @@ export const downloadThrough = async (
   });
   if (!answer || headOf(answer.head).status !== 200) {
     socket.destroy();
-    const now = Date.now();
-    return {
-      bytes: 0,
-      refusal: answer ? headOf(answer.head) : { status: 0, code: null },
-      lastByteAt: now,
-      closedAt: now,
-    };
+    return { refusal: answer ? headOf(answer.head) : { status: 0, code: null } };
   }
-  socket.write(`${request(path)}\r\n`);
-  return drain(socket, answer.rest);
+  return { socket, rest: answer.rest, targetOf: inTunnel, auth: '' };
+};
+
+/**
+ * Downloads `path` from the target at 127.0.0.1:`targetPort` through the gateway, over HTTP
+ * forward, a CONNECT tunnel or SOCKS5, with raw sockets (as fast as loopback allows), and reads
+ * until the connection closes: the target's `Connection: close` or a cut by the gateway.
+ */
+export const downloadThrough = async (
+  gatewayPort: number,
+  credential: { username: string; password: string },
+  targetPort: number,
+  path: string,
+  via: DownloadPath,
+): Promise<DownloadResult> => {
+  const opened = await openThrough(gatewayPort, credential, targetPort, via);
+  if (opened.refusal) {
+    const now = Date.now();
+    return { bytes: 0, refusal: opened.refusal, lastByteAt: now, closedAt: now };
+  }
+  const { socket, rest, targetOf, auth } = opened;
+  socket.write(
+    `GET ${targetOf(path)} HTTP/1.1\r\nHost: 127.0.0.1:${targetPort}\r\nConnection: close\r\n${auth}\r\n`,
+  );
+  // Forwarded, a refusal is the gateway's own answer (it carries X-PTC-Error); anything else is the target's.
+  return via === 'forward' ? drain(socket, rest, (head) => headOf(head).code === null) : drain(socket, rest);
+};
+
+const ZEROS = Buffer.alloc(64 * 1024);
+
+/** Writes zeros into the socket as fast as it takes them, until it closes (or 20 s pass). */
+const pumpUntilClosed = (socket: Socket) =>
+  new Promise<void>((resolve) => {
+    const deadline = Date.now() + 20_000;
+    let isClosed = false;
+    socket.once('close', () => {
+      isClosed = true;
+      resolve();
+    });
+    socket.resume();
+    const pump = () => {
+      while (!isClosed && Date.now() < deadline) {
+        if (!socket.write(ZEROS)) {
+          socket.once('drain', pump);
+          return;
+        }
+      }
+      socket.destroy();
+    };
+    pump();
+  });
+
+/**
+ * Uploads to `path` (a POST whose body, `bytes` long, is sent as fast as loopback allows) through
+ * the gateway until the connection closes; answers whether the gateway refused it outright. What
+ * got through is what the target received.
+ */
+export const uploadThrough = async (
+  gatewayPort: number,
+  credential: { username: string; password: string },
+  targetPort: number,
+  path: string,
+  bytes: number,
+  via: DownloadPath,
+): Promise<{ refused: boolean }> => {
+  const opened = await openThrough(gatewayPort, credential, targetPort, via);
+  if (opened.refusal) return { refused: true };
+  const { socket, targetOf, auth } = opened;
+  socket.write(
+    `POST ${targetOf(path)} HTTP/1.1\r\nHost: 127.0.0.1:${targetPort}\r\nContent-Length: ${bytes}\r\n${auth}\r\n`,
+  );
+  await pumpUntilClosed(socket);
+  return { refused: false };
 };
