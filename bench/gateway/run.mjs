@@ -8,9 +8,8 @@
 // with a finite balance (every byte carried against quota grants), Squid and Dante; each proxy in
 // its own process group. Everything is stopped and the temp dir removed on exit, failure, SIGINT
 // or SIGTERM. The table goes to stdout, progress to stderr.
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, connect as netConnect } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +23,7 @@ import {
   SQUID_BIN,
   squidSetup,
 } from './peers.mjs';
+import { canConnect, freePort, groupCpu, hasExited, killGroup, machineBusy, tail } from './processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -82,16 +82,6 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const running = new Set();
 let tempDir = null;
 
-const killGroup = (child, signal) => {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-};
-
-const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
-
 const stopProcess = async (entry) => {
   const { child } = entry;
   if (!hasExited(child)) {
@@ -149,14 +139,6 @@ for (const [signal, code] of [
   });
 }
 
-const tail = (file, lines = 15) => {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-};
-
 const describeExit = (entry) => {
   const { child, name, logs = [] } = entry;
   const how = child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
@@ -201,26 +183,6 @@ const startBinary = async (name, { command, args, logs }, port) => {
   }
 };
 
-const canConnect = (port) =>
-  new Promise((resolve) => {
-    const socket = netConnect({ host: LOOPBACK, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, LOOPBACK, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 // ---------------------------------------------------------------- memory of a process group
 
 /** RSS and PSS (KB) summed over every process of a group, from /proc. */
@@ -245,48 +207,13 @@ const groupMemory = (pgid) => {
   return { rss, pss, processes };
 };
 
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/**
- * CPU seconds used so far by a process group, user and system: utime/stime of every member plus
- * its reaped children's (cutime/cstime), so that Dante helpers which exited still count; and the
- * read/write system calls of the live members (/proc/<pid>/io), for the diagnostics on stderr.
- */
-const groupCpu = (pgid) => {
-  const totals = { user: 0, system: 0, reads: 0, writes: 0 };
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue;
-      totals.user += (Number(fields[11]) + Number(fields[13])) / CLOCK_TICKS;
-      totals.system += (Number(fields[12]) + Number(fields[14])) / CLOCK_TICKS;
-      const io = readFileSync(`/proc/${pid}/io`, 'utf8');
-      totals.reads += Number(/^syscr:\s+(\d+)/m.exec(io)?.[1] ?? 0);
-      totals.writes += Number(/^syscw:\s+(\d+)/m.exec(io)?.[1] ?? 0);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return totals;
-};
-
 /**
  * CPU seconds used so far by the whole machine (/proc/stat, idle and iowait excluded) and by the
  * benchmark's own processes (this one and every group it started), to tell how much other work
  * ran during the measurements.
  */
 const machineCpu = () => {
-  const [, ...jiffies] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = jiffies;
-  const busy = (user + nice + system + irq + softirq + steal) / CLOCK_TICKS;
+  const busy = machineBusy();
   const self = process.cpuUsage();
   let ours = (self.user + self.system) / 1e6;
   for (const { child } of running) {

@@ -28,12 +28,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer, connect as netConnect } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { INSTALL_COMMAND, peerVersions, SQUID_BIN, squidSetup } from './peers.mjs';
+import { canConnect, freePort, groupCpu, hasExited, killGroup, machineBusy, tail } from './processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolvePath(here, '..', '..');
@@ -119,15 +119,6 @@ let tempDir = null;
 const shmPrefixes = [];
 /** PostgreSQL databases we created: { adminUrl, name }. */
 const databases = [];
-
-const killGroup = (child, signal) => {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-};
-const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
 
 const stopProcess = async (entry, graceMs = 3_000) => {
   const { child } = entry;
@@ -217,14 +208,6 @@ const installHandlers = () => {
   }
 };
 
-const tail = (file, lines = 20) => {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-};
-
 const describeExit = (entry) => {
   const { child, name, logs = [] } = entry;
   const how = child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
@@ -241,16 +224,6 @@ const spawnGroup = (name, command, args, { env, cwd, graceMs } = {}) => {
   return entry;
 };
 
-const canConnect = (port) =>
-  new Promise((resolve) => {
-    const socket = netConnect({ host: LOOPBACK, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
 const waitForPort = async (entry, port, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -262,49 +235,12 @@ const waitForPort = async (entry, port, timeoutMs = 60_000) => {
   }
 };
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, LOOPBACK, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 // ---------------------------------------------------------------- CPU of process groups (/proc)
 
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU seconds used so far by the live members of a process group. */
-const groupCpu = (pgid) => {
-  let seconds = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue;
-      seconds +=
-        (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
-    } catch {
-      // ended while we looked
-    }
-  }
-  return seconds;
-};
-
-/** Busy CPU seconds of the whole machine (/proc/stat, idle and iowait excluded). */
-const machineBusy = () => {
-  const [, ...jiffies] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = jiffies;
-  return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS;
+/** CPU seconds used so far by a process group (user and system). */
+const cpuSeconds = (pgid) => {
+  const { user, system } = groupCpu(pgid);
+  return user + system;
 };
 
 // ---------------------------------------------------------------- wrk
@@ -760,9 +696,9 @@ const main = async () => {
     const margin = Math.min(0.5, seconds / 10);
     await sleep(margin * 1000);
     const groups = () => ({
-      proxy: route.pgid ? groupCpu(route.pgid) : 0,
-      wrk: groupCpu(wrkPid),
-      targets: groupCpu(targets.child.pid),
+      proxy: route.pgid ? cpuSeconds(route.pgid) : 0,
+      wrk: cpuSeconds(wrkPid),
+      targets: cpuSeconds(targets.child.pid),
       busy: machineBusy(),
       self: process.cpuUsage(),
     });
