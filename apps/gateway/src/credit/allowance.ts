@@ -15,9 +15,10 @@ interface Waiter {
  * counts what the connection consumed (`measure`), tops itself up from the owner before it runs
  * out, and gives back what it did not use when it closes.
  *
- * `limit` bytes were carved in all, the first `packageLimit` of them counted as traffic-package
- * bytes (used first), the rest as money at `price`. The usage meter attributes each sampled byte
- * (`attribute`) in that order, so what a flush tells the store matches what was carved.
+ * `limit` bytes were carved in all, `packageLimit` of them from traffic-package credit, the rest
+ * from money at `price`. The usage meter attributes each sampled byte (`attribute`) to package
+ * credit while the connection has carved package bytes it has not used, to money after that, so
+ * what a flush tells the store matches what was carved, whatever order carves came in.
  */
 export class Allowance {
   /** Bytes carved for this connection so far (cumulative). */
@@ -26,6 +27,8 @@ export class Allowance {
   packageLimit = 0;
   /** Metered bytes attributed so far (what the usage flushes report). */
   attributed = 0;
+  /** Of `attributed`, bytes attributed to package credit. */
+  attributedPackage = 0;
   /** Size of the next carve: doubles with each one, up to the owner's maximum. */
   carve: number;
   private consumedOf: () => number = () => 0;
@@ -65,9 +68,11 @@ export class Allowance {
     const consumed = Math.max(this.consumedOf(), this.attributed);
     const unused = Math.floor(this.limit - consumed);
     if (unused <= 0) return 0;
-    const moneyBytes = Math.max(0, this.limit - this.packageLimit);
-    const fromMoney = Math.min(unused, moneyBytes);
-    const fromPackage = unused - fromMoney;
+    // Bytes consumed but not attributed yet will use the package bytes first.
+    const pending = consumed - this.attributed;
+    const packageLeft = Math.max(0, this.packageLimit - this.attributedPackage - pending);
+    const fromPackage = Math.min(unused, Math.floor(packageLeft));
+    const fromMoney = unused - fromPackage;
     this.limit -= unused;
     this.packageLimit -= fromPackage;
     this.owner.takeBack(fromPackage, fromMoney, this.price);
@@ -132,17 +137,25 @@ export class Allowance {
 
   /**
    * Counts `bytes` more metered bytes of the connection; answers how many of them were carried on
-   * package credit. Bytes beyond the limit (a read that came in whole past it) are charged to the
-   * owner's local money, so that local credit and the store's hold stay in step.
+   * package credit (the carved package bytes not attributed yet go first). Bytes beyond the limit
+   * (a read that came in whole past it) are carved from the owner after the fact, package bytes
+   * first, money after (which may go below zero), so that local credit and the store's hold stay
+   * in step and a package is used up before anything is owed.
    */
   attribute(bytes: number): number {
     if (bytes <= 0) return 0;
-    const before = this.attributed;
-    const after = before + bytes;
-    this.attributed = after;
-    const overrun = after - Math.max(before, this.limit);
-    if (overrun > 0) this.owner.chargeOverrun(overrun, this.price);
-    return Math.min(after, this.packageLimit) - Math.min(before, this.packageLimit);
+    const within = Math.max(0, Math.min(bytes, this.limit - this.attributed));
+    let fromPackage = Math.min(within, Math.max(0, this.packageLimit - this.attributedPackage));
+    const overrun = bytes - within;
+    if (overrun > 0) {
+      const overrunPackage = this.owner.chargeOverrun(overrun, this.price);
+      this.limit += overrun;
+      this.packageLimit += overrunPackage;
+      fromPackage += overrunPackage;
+    }
+    this.attributed += bytes;
+    this.attributedPackage += fromPackage;
+    return fromPackage;
   }
 
   /** The connection ended and was metered a last time: what it did not use goes back to the owner. */

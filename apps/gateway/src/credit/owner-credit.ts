@@ -170,16 +170,22 @@ export class OwnerCredit {
     }
   }
 
-  /** Metered bytes beyond an allowance's limit: charged to local money (it may go below zero). */
-  chargeOverrun(bytes: number, price: number): void {
-    this.money -= (bytes * price) / BYTES_PER_GB;
+  /**
+   * Metered bytes beyond an allowance's limit: charged to local package bytes while there are any,
+   * the rest to local money (it may go below zero). Answers the bytes charged to package bytes.
+   */
+  chargeOverrun(bytes: number, price: number): number {
+    const fromPackage = Math.min(bytes, Math.max(0, Math.floor(this.packageBytes)));
+    this.packageBytes -= fromPackage;
+    this.money -= ((bytes - fromPackage) * price) / BYTES_PER_GB;
+    return fromPackage;
   }
 
   /** A connection closed: its unused carve comes back, and its usage tunes the next first carve. */
   giveBack(allowance: Allowance): void {
-    const { limit, packageLimit, attributed, price } = allowance;
-    const unusedPackage = packageLimit - Math.min(attributed, packageLimit);
-    const unusedMoneyBytes = Math.max(0, limit - packageLimit - Math.max(0, attributed - packageLimit));
+    const { limit, packageLimit, attributed, attributedPackage, price } = allowance;
+    const unusedPackage = Math.max(0, packageLimit - attributedPackage);
+    const unusedMoneyBytes = Math.max(0, limit - packageLimit - (attributed - attributedPackage));
     this.packageBytes += unusedPackage;
     this.money += (unusedMoneyBytes * price) / BYTES_PER_GB;
     this.typicalConnection = (this.typicalConnection * 3 + attributed) / 4;
