@@ -9,7 +9,12 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 rmSync(here('./dist'), { recursive: true, force: true });
 await build({
   // The API server (with the embedded gateway), and the gateway alone for gateway hosts.
-  entryPoints: { main: here('./src/main.ts'), gateway: here('./src/gateway-main.ts') },
+  // The embedded database's worker thread (packages/db/src/pglite-worker.ts) is an entry of its own.
+  entryPoints: {
+    main: here('./src/main.ts'),
+    gateway: here('./src/gateway-main.ts'),
+    'pglite-worker': here('../../packages/db/src/pglite-worker.ts'),
+  },
   // No code splitting: each bundle sits at dist/ so paths relative to it (console, migrations) hold.
   outdir: here('./dist'),
   bundle: true,
@@ -18,7 +23,7 @@ await build({
   format: 'esm',
   sourcemap: true,
   legalComments: 'none',
-  define: { PTC_BUNDLED_MIGRATIONS: '"./migrations"' },
+  define: { PTC_BUNDLED_MIGRATIONS: '"./migrations"', PTC_BUNDLED_PGLITE_WORKER: '"./pglite-worker.js"' },
   plugins: [
     {
       name: 'external-npm-packages',

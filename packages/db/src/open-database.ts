@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /** The Drizzle database, the same type for PGlite and PostgreSQL. */
@@ -57,7 +58,11 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string (scaled mode). */
   databaseUrl?: string;
-  /** Directory of the embedded database (default mode); PGlite files go to `<dataDir>/pglite`. */
+  /**
+   * Directory of the embedded database (default mode); PGlite files go to `<dataDir>/pglite`.
+   * PGlite then runs in a worker thread (`PgliteThread`), so that its statements, which execute
+   * synchronously, never stop this thread's event loop (the API's and the gateway's).
+   */
   dataDir?: string;
   /** An already created PGlite instance (tests); closing the handle closes it. */
   pglite?: PGlite;
@@ -85,9 +90,14 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
   if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl, a dataDir or a pglite instance');
   const release = lockDataDir(options.dataDir);
   try {
-    const pglite = new PGlite(join(options.dataDir, 'pglite'));
-    await pglite.waitReady;
-    return await openPglite(pglite, migrationsFolder, shouldMigrate, release);
+    const pglite = new PgliteThread(join(options.dataDir, 'pglite'));
+    try {
+      await pglite.waitReady;
+      return await openPglite(pglite, migrationsFolder, shouldMigrate, release);
+    } catch (error) {
+      await pglite.close().catch(() => undefined);
+      throw error;
+    }
   } catch (error) {
     release();
     throw error;
@@ -95,12 +105,13 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
 };
 
 const openPglite = async (
-  pglite: PGlite,
+  pglite: PGlite | PgliteThread,
   migrationsFolder: string,
   shouldMigrate: boolean,
   release: () => void,
 ): Promise<DatabaseHandle> => {
-  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' });
+  // Drizzle uses `query` and `transaction` of its client, which the thread answers as PGlite does.
+  const db = drizzlePglite({ client: pglite as PGlite, schema, casing: 'snake_case' });
   if (shouldMigrate) await migratePglite(db, { migrationsFolder });
   let closed = false;
   return {
