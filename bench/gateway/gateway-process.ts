@@ -47,8 +47,17 @@ const credential = makeCredential({
   username: 'bench',
   password: 'bench-pass',
   family: 'dynamic-traffic',
+  protocol: 'http',
   pricePerGb: CREDIT_MODE === 'finite' ? PRICE_PER_GB : null,
 });
+/** The same owner's SOCKS5 proxy (the gateway carries a proxy over its own protocol only). */
+const socksCredential = makeCredential({
+  ...credential,
+  proxyId: `${credential.proxyId}0`,
+  username: 'benchsocks',
+  protocol: 'socks5',
+});
+const benchProxyIds = new Set([credential.proxyId, socksCredential.proxyId]);
 const exits: Exit[] = [makeExit({ kind: 'direct' })];
 
 /**
@@ -121,7 +130,7 @@ class BenchCreditStore implements CreditStore {
   async applyUsage(batch: UsageBatch): Promise<void> {
     await roundTrip();
     for (const delta of batch.deltas) {
-      if (delta.proxyId !== credential.proxyId || credential.pricePerGb === null) continue;
+      if (!benchProxyIds.has(delta.proxyId) || credential.pricePerGb === null) continue;
       const bytes = delta.bytesUp + delta.bytesDown;
       const money = (bytes * credential.pricePerGb) / BYTES_PER_GB;
       const held = this.holds.get(credential.userId) ?? 0;
@@ -164,7 +173,7 @@ const usage: UsageSink =
 const gateway = createGateway({
   // BENCH_GATEWAY_RELAY=stream measures the fallback relay (Node.js streams) instead of splice.
   relay: process.env.BENCH_GATEWAY_RELAY === 'stream' ? 'stream' : 'auto',
-  credentials: new MemoryCredentialStore([credential]),
+  credentials: new MemoryCredentialStore([credential, socksCredential]),
   exits: catalog,
   usage,
   // Production sizes and times. In the unlimited variant only its renewals (every 10 s) are called.

@@ -71,6 +71,8 @@ const MB = 1024 * 1024;
 const GRANTS_WITHIN = 0.95;
 const USER = 'bench';
 const PASS = 'bench-pass';
+/** The SOCKS5 proxy of the same owner (gateway-process.ts): a proxy is used over its own protocol only. */
+const SOCKS_USER = 'benchsocks';
 const LOOPBACK = '127.0.0.1';
 
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);
@@ -916,6 +918,7 @@ const main = async () => {
   const squidPort = await freePort();
   const dantePort = await freePort();
   const auth = { username: USER, password: PASS };
+  const socksAuth = { username: SOCKS_USER, password: PASS };
   const to = (name) => ({ targetHost: LOOPBACK, targetPort: http[name] });
   const toIdle = { targetHost: LOOPBACK, targetPort: idlePort };
 
@@ -972,7 +975,7 @@ const main = async () => {
   versions.relay = gateway.relay;
   routes.oursConnect = { mode: 'connect', host: LOOPBACK, port: gateway.port, ...auth, ...to('ours') };
   routes.oursForward = { mode: 'forward', host: LOOPBACK, port: gateway.port, ...auth, ...to('ours') };
-  routes.oursSocks = { mode: 'socks5', host: LOOPBACK, port: gateway.port, ...auth, ...to('ours') };
+  routes.oursSocks = { mode: 'socks5', host: LOOPBACK, port: gateway.port, ...socksAuth, ...to('ours') };
   await smokeTest('our gateway (SOCKS5)', 'downloads', routes.oursSocks);
   idle.oursSocks = await measureIdle(
     'our gateway, SOCKS5',
@@ -981,7 +984,7 @@ const main = async () => {
       mode: 'socks5',
       host: LOOPBACK,
       port: gateway.port,
-      ...auth,
+      ...socksAuth,
       ...toIdle,
     },
     gateway.collect,
@@ -1005,7 +1008,7 @@ const main = async () => {
     mode,
     host: LOOPBACK,
     port: grantsGateway.port,
-    ...auth,
+    ...(mode === 'socks5' ? socksAuth : auth),
     ...to('grants'),
   });
   routes.grantsConnect = grantsRoute('connect');

@@ -40,11 +40,28 @@ const socksArgs = (port: number, credential: { username: string; password: strin
   `${credential.username}:${credential.password}`,
 ];
 
+/** Opens a CONNECT tunnel to the echo target and answers once the gateway accepted it. */
+const openConnectTunnel = async (port: number, credential: { username: string; password: string }) => {
+  const socket = connect(port, '127.0.0.1');
+  const auth = Buffer.from(`${credential.username}:${credential.password}`).toString('base64');
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => {
+    answer += chunk.toString('latin1');
+  });
+  socket.write(
+    `CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nHost: 127.0.0.1:${echo.port}\r\n` +
+      `Proxy-Authorization: Basic ${auth}\r\n\r\n`,
+  );
+  await expect.poll(() => answer).toMatch(/^HTTP\/1\.1 200/);
+  return socket;
+};
+
 describe('listeners', () => {
   it('serves HTTP and SOCKS5 on one auto port, and each on its dedicated port', async () => {
     const user = makeCredential();
+    const socksUser = makeCredential({ protocol: 'socks5' });
     const gw = await startTestGateway({
-      credentials: [user],
+      credentials: [user, socksUser],
       listeners: [
         { host: '127.0.0.1', port: 0, protocol: 'auto' },
         { host: '127.0.0.1', port: 0, protocol: 'http' },
@@ -56,7 +73,7 @@ describe('listeners', () => {
     expect(new Set([auto, http, socks]).size).toBe(3);
     const viaHttp = (port?: number) =>
       curl(['-x', `http://${user.username}:${user.password}@127.0.0.1:${port}`, url('/hello')]);
-    const viaSocks = (port?: number) => curl([...socksArgs(port ?? 0, user), url('/hello')]);
+    const viaSocks = (port?: number) => curl([...socksArgs(port ?? 0, socksUser), url('/hello')]);
     expect((await viaHttp(auto)).body).toBe('hello');
     expect((await viaSocks(auto)).body).toBe('hello');
     expect((await viaHttp(http)).body).toBe('hello');
@@ -154,25 +171,36 @@ describe('authentication', () => {
 describe('limits', () => {
   it('refuses connections over the per-proxy limit with 429 and SOCKS 0x02', async () => {
     const user = makeCredential();
+    const socksUser = makeCredential({ protocol: 'socks5' });
     const other = makeCredential();
-    const gw = await startTestGateway({ credentials: [user, other], limits: { maxConnectionsPerProxy: 1 } });
-    const open = await socksExchange(gw.port, { ...user, port: echo.port });
+    const gw = await startTestGateway({
+      credentials: [user, socksUser, other],
+      limits: { maxConnectionsPerProxy: 1 },
+    });
+    const open = await socksExchange(gw.port, { ...socksUser, port: echo.port });
     expect(open.reply).toBe(0);
-    const socks = await socksExchange(gw.port, { ...user, port: echo.port });
+    const socks = await socksExchange(gw.port, { ...socksUser, port: echo.port });
     expect(socks.reply).toBe(SOCKS_REPLY.notAllowed);
+    const openHttp = await openConnectTunnel(gw.port, user);
     const connect = await curl(['-i', '-p', '-x', gw.proxyUrl(user), url('/hello')]);
     expect(connect.connectStatus).toBe(429);
     expect(connect.body).toMatch(/X-PTC-Error: 4101/i);
     expect((await curl(['-x', gw.proxyUrl(other), url('/hello')])).body).toBe('hello');
+    expect(gw.gateway.stats().perProxy.get(socksUser.proxyId)).toBe(1);
     expect(gw.gateway.stats().perProxy.get(user.proxyId)).toBe(1);
     open.socket.destroy();
+    openHttp.destroy();
+    await expect.poll(() => gw.gateway.stats().perProxy.get(socksUser.proxyId)).toBeUndefined();
     await expect.poll(() => gw.gateway.stats().perProxy.get(user.proxyId)).toBeUndefined();
+    const reopened = await socksExchange(gw.port, { ...socksUser, port: echo.port });
+    expect(reopened.reply).toBe(0);
+    reopened.socket.destroy();
     expect((await curl(['-x', gw.proxyUrl(user), url('/hello')])).body).toBe('hello');
     await gw.close();
   });
 
   it('refuses connections over the total limit with 429', async () => {
-    const [first, second] = [makeCredential(), makeCredential()];
+    const [first, second] = [makeCredential({ protocol: 'socks5' }), makeCredential()];
     const gw = await startTestGateway({ credentials: [first, second], limits: { maxConnections: 1 } });
     const open = await socksExchange(gw.port, { ...first, port: echo.port });
     expect(open.reply).toBe(0);
@@ -188,10 +216,11 @@ describe('limits', () => {
 describe('shutdown and usage delivery', () => {
   it('flushes the last bytes on close, including those of tunnels still open', async () => {
     const user = makeCredential();
-    const gw = await startTestGateway({ credentials: [user], flushIntervalMs: 60_000 });
+    const socksUser = makeCredential({ protocol: 'socks5' });
+    const gw = await startTestGateway({ credentials: [user, socksUser], flushIntervalMs: 60_000 });
     const done = await curl(['-x', gw.proxyUrl(user), '--data-binary', 'x'.repeat(10_000), url('/upload')]);
     expect(done.body).toBe('10000');
-    const open = await socksExchange(gw.port, { ...user, port: echo.port });
+    const open = await socksExchange(gw.port, { ...socksUser, port: echo.port });
     open.socket.write('abcdef');
     const echoed = new Promise<void>((resolve) => open.socket.once('data', () => resolve()));
     open.socket.resume();
@@ -202,9 +231,14 @@ describe('shutdown and usage delivery', () => {
     await cut;
     await Promise.all([target.settled(), echo.settled()]);
     const totals = gw.sink.totals(user.proxyId);
-    expect(totals.connections).toBe(2);
-    expect(totals.bytesUp).toBeGreaterThan(10_000 + 6);
-    expect(totals.bytesDown).toBeGreaterThan('echo:abcdef'.length);
+    const tunnelTotals = gw.sink.totals(socksUser.proxyId);
+    expect(totals.connections).toBe(1);
+    expect(totals.bytesUp).toBeGreaterThan(10_000);
+    expect(tunnelTotals).toEqual({
+      bytesUp: 'abcdef'.length,
+      bytesDown: 'echo:abcdef'.length,
+      connections: 1,
+    });
   });
 
   it('retries a batch the sink refused with the same batch id', async () => {
@@ -249,7 +283,7 @@ describe('tunnel relay', () => {
 
 describe('idle tunnels', () => {
   it('closes a tunnel idle both ways for the idle timeout, and not one that carries bytes', async () => {
-    const user = makeCredential();
+    const user = makeCredential({ protocol: 'socks5' });
     const gw = await startTestGateway({ credentials: [user], timeouts: { idleMs: 1_000 } });
     const open = async () => {
       const exchange = await socksExchange(gw.port, { ...user, port: echo.port });

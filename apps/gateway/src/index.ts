@@ -30,6 +30,7 @@ export {
 } from './guard/target-guard';
 export type * from './ports';
 export { REFUSAL_ANSWERS, Refusal, type RefusalKind, SOCKS_REPLY } from './refusals';
+export { SPEED_TEST_HOST } from './speed-test/built-in-target';
 export { makeCredential, makeExit } from './testing/factories';
 export {
   exitMatches,

@@ -6,6 +6,9 @@
 /** The four proxy families (SPEC §3). */
 export type ProxyFamily = 'dynamic-traffic' | 'dynamic-ip' | 'static-traffic' | 'static-ip';
 
+/** The protocol a proxy was generated for: it is used over that protocol only (SPEC 4008). */
+export type ProxyProtocol = 'http' | 'socks5';
+
 /** Where a proxy may exit: its purchased area, narrowed by username parameters. */
 export interface AreaCriteria {
   /** ISO 3166-1 alpha-2, upper case. */
@@ -25,6 +28,8 @@ export interface ProxyCredential {
   /** Compared in constant time. */
   password: string;
   family: ProxyFamily;
+  /** HTTP (forward and CONNECT) or SOCKS5; the other protocol is refused with 4008. */
+  protocol: ProxyProtocol;
   /** The purchased area; username parameters may narrow it (not leave it). */
   area: AreaCriteria;
   /** Route line (1–4), null for any. */

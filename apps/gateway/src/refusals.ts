@@ -10,6 +10,7 @@ export type RefusalKind =
   | 'bad_username'
   | 'area_not_allowed'
   | 'not_admitted'
+  | 'wrong_protocol'
   | 'forbidden_target'
   | 'too_many_connections'
   | 'too_many_proxy_connections'
@@ -49,6 +50,7 @@ export const REFUSAL_ANSWERS: Record<RefusalKind, RefusalAnswer> = {
   bad_username: { httpStatus: 407, code: 1002, socksReply: SOCKS_REPLY.notAllowed },
   area_not_allowed: { httpStatus: 407, code: 4001, socksReply: SOCKS_REPLY.notAllowed },
   not_admitted: { httpStatus: 403, code: 4013, socksReply: SOCKS_REPLY.notAllowed },
+  wrong_protocol: { httpStatus: 403, code: 4008, socksReply: SOCKS_REPLY.notAllowed },
   forbidden_target: { httpStatus: 403, code: 4009, socksReply: SOCKS_REPLY.notAllowed },
   too_many_connections: { httpStatus: 429, code: 101, socksReply: SOCKS_REPLY.notAllowed },
   too_many_proxy_connections: { httpStatus: 429, code: 4101, socksReply: SOCKS_REPLY.notAllowed },

@@ -44,12 +44,63 @@ describe('CredentialCache', () => {
   it('answers from memory within the TTL and asks the store after it', async () => {
     const { clock, user, store, cache } = setup();
     await cache.find(user.username);
-    clock.now = 4_999;
+    clock.now = 3_749;
     await cache.find(user.username);
     expect(store.lookups).toBe(1);
     clock.now = 5_000;
     await cache.find(user.username);
     expect(store.lookups).toBe(2);
+  });
+
+  it('looks a credential in use up again in the last quarter of its TTL without making anyone wait', async () => {
+    const { clock, user, store } = setup();
+    // A store whose answers wait until released.
+    let release = () => {};
+    const slow = {
+      findByUsername: async (username: string) => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return store.findByUsername(username);
+      },
+      checkAdmission: (ids: readonly string[]) => store.checkAdmission(ids),
+      onChange: (listener: (proxyId: string | null) => void) => store.onChange(listener),
+    };
+    const cache = new CredentialCache(slow, {
+      ttlMs: 5_000,
+      negativeTtlMs: 1_000,
+      maxEntries: 2,
+      now: () => clock.now,
+    });
+    const lookup = cache.find(user.username);
+    release();
+    const first = await lookup;
+    clock.now = 3_750;
+    // Answered from memory while the store has not answered the refresh.
+    expect(await cache.find(user.username)).toBe(first);
+    expect(await cache.find(user.username)).toBe(first);
+    expect(store.lookups).toBe(1);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.lookups).toBe(2);
+    // The refreshed entry lives a whole TTL from the refresh.
+    clock.now = 3_750 + 3_749;
+    const refreshed = await cache.find(user.username);
+    expect(refreshed).toMatchObject({ username: user.username });
+    expect(refreshed).not.toBe(first);
+    expect(store.lookups).toBe(2);
+  });
+
+  it('never answers past the TTL, even when the background lookup failed', async () => {
+    const { clock, user, store, cache } = setup();
+    await cache.find(user.username);
+    store.isFailing = true;
+    clock.now = 4_000;
+    await expect(cache.find(user.username)).resolves.toMatchObject({ username: user.username });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.lookups).toBe(2);
+    clock.now = 5_000;
+    await expect(cache.find(user.username)).rejects.toThrow('credential store unavailable');
   });
 
   it('remembers unknown usernames for a shorter time', async () => {

@@ -3,6 +3,8 @@ import type { CredentialStore, ProxyCredential } from '../ports';
 interface Entry {
   credential: ProxyCredential | null;
   expiresAt: number;
+  /** From then on a use refreshes the entry in the background (the last quarter of its time). */
+  refreshAt: number;
 }
 
 /** Options of the credential cache. */
@@ -19,6 +21,8 @@ export interface CredentialCacheOptions {
 /**
  * Answers `findByUsername` from memory for a short while. Concurrent lookups of one username share
  * one store call; an invalidation during a lookup keeps its (possibly stale) answer out of the cache.
+ * An answer is never used past its TTL; a found credential used in the last quarter of it is looked
+ * up again in the background, so that a busy proxy's requests never wait for the store.
  */
 export class CredentialCache {
   private readonly entries = new Map<string, Entry>();
@@ -36,10 +40,20 @@ export class CredentialCache {
   /** The credential of a base username, or null; throws when the store fails. */
   async find(username: string): Promise<ProxyCredential | null> {
     const entry = this.entries.get(username);
-    if (entry && entry.expiresAt > this.options.now()) {
+    const now = this.options.now();
+    if (entry && entry.expiresAt > now) {
       // Refresh its place in the LRU order.
       this.entries.delete(username);
       this.entries.set(username, entry);
+      if (entry.credential && now >= entry.refreshAt && !this.inFlight.has(username)) {
+        const refresh = this.lookUp(username);
+        this.inFlight.set(username, refresh);
+        // A failure leaves the entry to its TTL; the first use after it asks the store again.
+        refresh.then(
+          () => this.inFlight.get(username) === refresh && this.inFlight.delete(username),
+          () => this.inFlight.get(username) === refresh && this.inFlight.delete(username),
+        );
+      }
       return entry.credential;
     }
     const pending = this.inFlight.get(username);
@@ -79,7 +93,8 @@ export class CredentialCache {
     const ttl = credential ? this.options.ttlMs : this.options.negativeTtlMs;
     if (ttl > 0) {
       this.remove(username);
-      this.entries.set(username, { credential, expiresAt: this.options.now() + ttl });
+      const now = this.options.now();
+      this.entries.set(username, { credential, expiresAt: now + ttl, refreshAt: now + ttl * 0.75 });
       if (credential) this.usernames.set(credential.proxyId, username);
       this.evictOverflow();
     }

@@ -5,6 +5,7 @@ import type { DialedTarget } from '../exits/exit-dialer';
 import type { ExitRouter } from '../exits/exit-router';
 import type { TargetGuard } from '../guard/target-guard';
 import type { Metered, UsageMeter } from '../metering/usage-meter';
+import type { ProxyProtocol } from '../ports';
 import { admissionRefusal, Refusal } from '../refusals';
 import type { TargetReads } from '../streams/tunnel';
 import type { ConnectionRegistry, Lease } from './connection-registry';
@@ -65,10 +66,19 @@ export class ConnectionBroker {
     return this.parts.authenticator.authenticateHeader(header, source);
   }
 
-  /** Refuses a proxy that may not carry traffic now. */
-  admit(client: AuthenticatedClient): void {
+  /**
+   * Refuses a proxy that may not carry traffic now (naming why: off, expired, out of funds…), or
+   * one used over another protocol than the one it was generated for (4008).
+   */
+  admit(client: AuthenticatedClient, protocol: ProxyProtocol): void {
     const { admission } = client.credential;
     if (!admission.ok) throw admissionRefusal(admission);
+    if (client.credential.protocol !== protocol) {
+      throw new Refusal(
+        'wrong_protocol',
+        client.credential.protocol === 'http' ? 'proxy supports HTTP only' : 'proxy supports SOCKS5 only',
+      );
+    }
   }
 
   /** Claims a connection slot of the client's proxy; `close` runs if the proxy is switched off. */

@@ -31,7 +31,7 @@ const switchedOff: Admission = { ok: false, reason: 'off' };
 
 describe('enforcement of open connections', () => {
   it('closes an open tunnel at once when its proxy is switched off and the store says so', async () => {
-    const user = makeCredential();
+    const user = makeCredential({ protocol: 'socks5' });
     const gw = await startTestGateway({ credentials: [user], enforcementIntervalMs: 60_000 });
     const tunnel = await openTunnel(gw, user);
     expect(gw.gateway.stats().perProxy.get(user.proxyId)).toBe(1);
@@ -48,7 +48,7 @@ describe('enforcement of open connections', () => {
 
   it('also closes the target side of a tunnel it cuts', async () => {
     const own = await startEchoTarget();
-    const user = makeCredential();
+    const user = makeCredential({ protocol: 'socks5' });
     const gw = await startTestGateway({ credentials: [user], enforcementIntervalMs: 60_000 });
     const exchange = await socksExchange(gw.port, { ...user, port: own.port });
     expect(exchange.reply).toBe(0);
@@ -67,7 +67,7 @@ describe('enforcement of open connections', () => {
   });
 
   it('closes an open tunnel within seconds through the periodic check, without a notification', async () => {
-    const user = makeCredential();
+    const user = makeCredential({ protocol: 'socks5' });
     const gw = await startTestGateway({ credentials: [user], enforcementIntervalMs: 500 });
     const tunnel = await openTunnel(gw, user);
     const at = Date.now();
@@ -77,8 +77,8 @@ describe('enforcement of open connections', () => {
   });
 
   it('closes every connection of the proxies that changed when told "anything changed"', async () => {
-    const user = makeCredential();
-    const other = makeCredential();
+    const user = makeCredential({ protocol: 'socks5' });
+    const other = makeCredential({ protocol: 'socks5' });
     const gw = await startTestGateway({ credentials: [user, other], enforcementIntervalMs: 60_000 });
     const [first, second, kept] = await Promise.all([
       openTunnel(gw, user),
@@ -94,7 +94,7 @@ describe('enforcement of open connections', () => {
   });
 
   it('closes the tunnels of a deleted proxy and refuses it afterwards', async () => {
-    const user = makeCredential();
+    const user = makeCredential({ protocol: 'socks5' });
     const gw = await startTestGateway({ credentials: [user], enforcementIntervalMs: 60_000 });
     const tunnel = await openTunnel(gw, user);
     gw.store.remove(user.proxyId);
@@ -129,7 +129,7 @@ describe('enforcement of open connections', () => {
   });
 
   it('keeps connections open while the store is unavailable', async () => {
-    const user = makeCredential();
+    const user = makeCredential({ protocol: 'socks5' });
     const gw = await startTestGateway({ credentials: [user], enforcementIntervalMs: 100 });
     const tunnel = await openTunnel(gw, user);
     gw.store.isFailing = true;

@@ -57,11 +57,14 @@ describe('credit control in the gateway: traffic is carried only against credit 
   const totalOf = (results: DownloadResult[]) => results.reduce((sum, result) => sum + result.bytes, 0);
   const refusalOf = (via: DownloadPath) =>
     via === 'socks5' ? { status: 2, code: null } : { status: 403, code: '3002' };
+  /** A credential of an owner of its own, for the protocol `via` speaks. */
+  const credentialFor = (via: DownloadPath) =>
+    ownCredential({ protocol: via === 'socks5' ? 'socks5' : 'http' });
 
   for (const via of PATHS) {
     for (const count of [1, 4]) {
       it(`carries what the balance pays for and the bound, no more, over ${via} with ${count} connection(s)`, async () => {
-        const credential = ownCredential();
+        const credential = credentialFor(via);
         t.store.put(credential);
         const affordable = 2 * MIB;
         t.credit.setCredit(credential.userId, { money: moneyFor(affordable) });
@@ -84,7 +87,7 @@ describe('credit control in the gateway: traffic is carried only against credit 
 
   for (const via of PATHS) {
     it(`bounds uploads the same way: the target receives what the balance pays for and the bound, over ${via}`, async () => {
-      const credential = ownCredential();
+      const credential = credentialFor(via);
       t.store.put(credential);
       const affordable = 2 * MIB;
       t.credit.setCredit(credential.userId, { money: moneyFor(affordable) });
@@ -178,14 +181,16 @@ describe('credit control in the gateway: traffic is carried only against credit 
 
   it('refuses new connections with 500 (503) while credit cannot be asked for, and recovers', async () => {
     const credential = ownCredential();
+    const socksCredential = makeCredential({ userId: credential.userId, protocol: 'socks5' });
     t.store.put(credential);
+    t.store.put(socksCredential);
     t.credit.isFailing = true;
     try {
       expect((await download(credential, 'connect', '/bytes/1024')).refusal).toEqual({
         status: 503,
         code: '500',
       });
-      expect((await download(credential, 'socks5', '/bytes/1024')).refusal).toEqual({
+      expect((await download(socksCredential, 'socks5', '/bytes/1024')).refusal).toEqual({
         status: 1,
         code: null,
       });

@@ -36,11 +36,13 @@ describe.each([
   ['SOCKS5', () => socksUpstream, 'socks5' as const],
 ])('through an upstream %s proxy', (_name, upstream, kind) => {
   const user = makeCredential({ area: { country: 'US' } });
+  const socksUser = makeCredential({ area: { country: 'US' }, protocol: 'socks5' });
   const exit = () => makeExit({ kind, host: '127.0.0.1', port: upstream().port, ...TEMPLATES });
 
   it('presents the templated credentials and carries forward, CONNECT and SOCKS5 traffic', async () => {
-    const gw = await startTestGateway({ credentials: [user], exits: [exit()] });
+    const gw = await startTestGateway({ credentials: [user, socksUser], exits: [exit()] });
     const username = `${user.username}-session-ab12-life-7`;
+    const socksUsername = `${socksUser.username}-session-ab12-life-7`;
     const seenBefore = upstream().seen.length;
     const forward = await curl(['-x', gw.proxyUrl(user, username), url('/hello')]);
     const tunnel = await curl(['-p', '-x', gw.proxyUrl(user, username), url('/hello')]);
@@ -48,7 +50,7 @@ describe.each([
       '--socks5-hostname',
       `127.0.0.1:${gw.port}`,
       '--proxy-user',
-      `${username}:${user.password}`,
+      `${socksUsername}:${socksUser.password}`,
       url('/hello'),
     ]);
     expect([forward.body, tunnel.body, socks.body]).toEqual(['hello', 'hello', 'hello']);
@@ -133,12 +135,16 @@ describe('exit selection', () => {
 
   it('answers 4004 when no exit serves the area, over HTTP and SOCKS5', async () => {
     const user = makeCredential({ area: { country: 'DE' } });
-    const gw = await startTestGateway({ credentials: [user], exits: [makeExit({ country: 'US' })] });
+    const socksUser = makeCredential({ area: { country: 'DE' }, protocol: 'socks5' });
+    const gw = await startTestGateway({
+      credentials: [user, socksUser],
+      exits: [makeExit({ country: 'US' })],
+    });
     const result = await curl(['-i', '-x', gw.proxyUrl(user), url('/hello')]);
     expect(result.status).toBe(502);
     expect(result.body).toMatch(/X-PTC-Error: 4004/i);
     expect(result.body).toContain('no proxy for this area');
-    const exchange = await socksExchange(gw.port, { ...user, port: target.port });
+    const exchange = await socksExchange(gw.port, { ...socksUser, port: target.port });
     expect(exchange.reply).toBe(SOCKS_REPLY.hostUnreachable);
     await gw.close();
   });

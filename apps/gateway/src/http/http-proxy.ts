@@ -5,8 +5,19 @@ import type { ConnectionBroker } from '../connections/connection-broker';
 import type { Lease } from '../connections/connection-registry';
 import type { GatewayLogger } from '../gateway.types';
 import { Refusal } from '../refusals';
+import {
+  builtInAnswer,
+  builtInBody,
+  isBuiltInTarget,
+  serveBuiltInTarget,
+} from '../speed-test/built-in-target';
 import { joinTunnel, TargetReads } from '../streams/tunnel';
-import { ClientConnection, type RequestHandler, readWholeConnect } from './client-connection';
+import {
+  ClientConnection,
+  type RequestHandler,
+  ResponseFraming,
+  readWholeConnect,
+} from './client-connection';
 import {
   type ExchangeSupport,
   ForwardExchange,
@@ -116,7 +127,14 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
   ) => {
     if (connection.head !== head || connection.socket.destroyed) return;
     try {
-      broker.admit(client);
+      broker.admit(client, 'http');
+      if (isBuiltInTarget(uri.host, uri.port)) {
+        // The gateway's own speed-test target: answered here, nothing is dialled.
+        const answer = builtInAnswer(uri.path);
+        connection.respondHead(answer.status, answer.reason, answer.lines, ResponseFraming.Length);
+        connection.respondEnd(head.method === 'HEAD' ? undefined : builtInBody(answer.bytes));
+        return;
+      }
       const lease = leaseFor(connection, client);
       const forward: ForwardRequest = {
         connection,
@@ -142,7 +160,12 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
       const client =
         broker.recallHeader(head.authorization) ??
         (await broker.authenticateHeader(head.authorization, socket.remoteAddress ?? ''));
-      broker.admit(client);
+      broker.admit(client, 'http');
+      if (isBuiltInTarget(host, port)) {
+        socket.write(CONNECTION_ESTABLISHED);
+        serveBuiltInTarget(socket, early);
+        return;
+      }
       const claimed = broker.claim(client, () => socket.destroy());
       lease = claimed;
       socket.once('close', () => claimed.release());

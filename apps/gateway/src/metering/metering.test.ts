@@ -13,9 +13,10 @@ const TEN_MB = 10 * 1024 * 1024;
 
 const forwardUser = makeCredential();
 const connectUser = makeCredential();
-const socksUser = makeCredential();
+const socksUser = makeCredential({ protocol: 'socks5' });
 const refusedUser = makeCredential({ admission: { ok: false, reason: 'no_funds' } });
 const failingUser = makeCredential();
+const failingSocksUser = makeCredential({ protocol: 'socks5' });
 
 let gw: TestGateway;
 let dir: string;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   upload = join(dir, 'upload.bin');
   await writeFile(upload, Buffer.alloc(TEN_MB, 'u'));
   gw = await startTestGateway({
-    credentials: [forwardUser, connectUser, socksUser, refusedUser, failingUser],
+    credentials: [forwardUser, connectUser, socksUser, refusedUser, failingUser, failingSocksUser],
   });
 });
 
@@ -123,11 +124,11 @@ describe('metering', () => {
       `http://127.0.0.1:${closedPort}/`,
     ]);
     expect(failedConnect.connectStatus).toBe(502);
-    const failedSocks = await socksExchange(gw.port, { ...failingUser, port: closedPort });
+    const failedSocks = await socksExchange(gw.port, { ...failingSocksUser, port: closedPort });
     expect(failedSocks.reply).toBe(0x05);
     failedSocks.socket.destroy();
     await gw.gateway.close();
-    for (const credential of [refusedUser, failingUser]) {
+    for (const credential of [refusedUser, failingUser, failingSocksUser]) {
       expect(gw.sink.totals(credential.proxyId)).toEqual({ bytesUp: 0, bytesDown: 0, connections: 0 });
     }
   });

@@ -9,9 +9,9 @@ import { startEchoTarget, startHttpTarget } from '../testing/targets';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway';
 import { encodeSocksAddress, SOCKS } from './socks5-protocol';
 
-const user = makeCredential();
-const switchedOff = makeCredential({ admission: { ok: false, reason: 'off' } });
-const expired = makeCredential({ admission: { ok: false, reason: 'expired' } });
+const user = makeCredential({ protocol: 'socks5' });
+const switchedOff = makeCredential({ protocol: 'socks5', admission: { ok: false, reason: 'off' } });
+const expired = makeCredential({ protocol: 'socks5', admission: { ok: false, reason: 'expired' } });
 
 let gw: TestGateway;
 let target: Awaited<ReturnType<typeof startHttpTarget>>;

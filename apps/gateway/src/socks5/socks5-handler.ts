@@ -6,6 +6,7 @@ import type { Lease } from '../connections/connection-registry';
 import type { GatewayLogger } from '../gateway.types';
 import { endWith } from '../http/http-messages';
 import { REFUSAL_ANSWERS, Refusal, SOCKS_REPLY } from '../refusals';
+import { isBuiltInTarget, serveBuiltInTarget } from '../speed-test/built-in-target';
 import { HandshakeReader } from '../streams/handshake-reader';
 import { joinTunnel, TargetReads } from '../streams/tunnel';
 import {
@@ -108,7 +109,14 @@ export const handleSocks5 = async (
       endWith(socket, socksReply(SOCKS_REPLY.commandNotSupported));
       return;
     }
-    options.broker.admit(client);
+    options.broker.admit(client, 'socks5');
+    if (isBuiltInTarget(address.host, address.port)) {
+      // The gateway's own speed-test target: answered on the tunnel, nothing is dialled.
+      const early = reader.release();
+      socket.write(SUCCEEDED);
+      serveBuiltInTarget(socket, early);
+      return;
+    }
     const claimed = options.broker.claim(client, () => socket.destroy());
     lease = claimed;
     socket.once('close', () => claimed.release());

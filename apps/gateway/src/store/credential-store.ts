@@ -49,6 +49,7 @@ export const admissionOf = (row: Row, now: Date): Admission => {
 const selection = {
   proxy: proxies,
   balance: users.balance,
+  discountBasisPoints: users.discountBasisPoints,
   userDeletedAt: users.deletedAt,
   trafficLeft: sql<
     string | null
@@ -73,8 +74,12 @@ const cachedPrices = (db: Database) => {
 };
 
 /** Micro-PTC per GB of a proxy billed by traffic, null for one paid in advance. */
-const priceOf = (proxy: typeof proxies.$inferSelect, table: PriceTable): number | null =>
-  isTrafficFamily(proxy.family) ? Number(trafficPriceOf(proxy, table)) : null;
+const priceOf = (
+  proxy: typeof proxies.$inferSelect,
+  table: PriceTable,
+  discountBasisPoints: number,
+): number | null =>
+  isTrafficFamily(proxy.family) ? Number(trafficPriceOf(proxy, table, discountBasisPoints)) : null;
 
 /** Proxy credentials from the database, with change notifications over LISTEN/NOTIFY. */
 export const createDbCredentialStore = (
@@ -105,6 +110,7 @@ export const createDbCredentialStore = (
         username: proxy.username,
         password: proxy.password,
         family: proxy.family,
+        protocol: proxy.protocol,
         area: {
           ...(proxy.country ? { country: proxy.country } : {}),
           ...(proxy.state ? { state: proxy.state } : {}),
@@ -114,7 +120,7 @@ export const createDbCredentialStore = (
         exitType: proxy.exitType,
         exitId: proxy.exitId?.toString() ?? null,
         admission: admissionOf(row, now()),
-        pricePerGb: priceOf(proxy, table),
+        pricePerGb: priceOf(proxy, table, row.discountBasisPoints),
       };
       return credential;
     },

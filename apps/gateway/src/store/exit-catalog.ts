@@ -3,6 +3,9 @@ import type { Exit, ExitCatalog, ExitCriteria } from '../ports';
 
 // Exits change rarely; a connection storm must not become a query storm.
 const CACHE_MS = 5_000;
+// An answer used after this share of its time is refreshed in the background, so that a busy
+// criteria set never waits for the query (the demo supply's takes tens of milliseconds).
+const REFRESH_AFTER = 0.75;
 // Consecutive dial failures through an upstream before it is taken out of rotation.
 const FAILURES_BEFORE_UNHEALTHY = 5;
 
@@ -21,9 +24,37 @@ const toExit = (row: typeof exits.$inferSelect): Exit => ({
   city: row.city,
 });
 
-/** Healthy exits from the `exits` table, cached briefly per criteria. */
-export const createDbExitCatalog = (handle: DatabaseHandle): ExitCatalog & { invalidate(): void } => {
-  const cache = new Map<string, { at: number; exits: Promise<Exit[]> }>();
+/** Options of the exit catalogue (tests shorten the time and drive the clock). */
+export interface DbExitCatalogOptions {
+  cacheMs?: number;
+  now?: () => number;
+}
+
+interface CachedExits {
+  at: number;
+  exits: Promise<Exit[]>;
+  isRefreshing: boolean;
+}
+
+/**
+ * Healthy exits from the `exits` table, cached briefly per criteria. An answer is never used past
+ * `cacheMs`; one used in the last quarter of that time is refreshed in the background.
+ */
+export const createDbExitCatalog = (
+  handle: DatabaseHandle,
+  options: DbExitCatalogOptions = {},
+): ExitCatalog & { invalidate(): void } => {
+  const cacheMs = options.cacheMs ?? CACHE_MS;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, CachedExits>();
+  const remember = (key: string, exits: Promise<Exit[]>) => {
+    const entry: CachedExits = { at: now(), exits, isRefreshing: false };
+    cache.set(key, entry);
+    exits.catch(() => {
+      if (cache.get(key) === entry) cache.delete(key);
+    });
+    if (cache.size > 1_000) cache.delete(cache.keys().next().value as string);
+  };
   const query = async (criteria: ExitCriteria) => {
     const rows = await handle.db
       .select()
@@ -53,11 +84,23 @@ export const createDbExitCatalog = (handle: DatabaseHandle): ExitCatalog & { inv
         criteria.type,
       ]);
       const hit = cache.get(key);
-      if (hit && Date.now() - hit.at < CACHE_MS) return hit.exits;
+      const age = hit ? now() - hit.at : Number.POSITIVE_INFINITY;
+      if (hit && age < cacheMs) {
+        if (age >= cacheMs * REFRESH_AFTER && !hit.isRefreshing) {
+          hit.isRefreshing = true;
+          const fresh = query(criteria);
+          // Replaces the answer once it is in; a failure leaves the current one to its time.
+          fresh.then(
+            () => {
+              if (cache.get(key) === hit) remember(key, fresh);
+            },
+            () => undefined,
+          );
+        }
+        return hit.exits;
+      }
       const fresh = query(criteria);
-      cache.set(key, { at: Date.now(), exits: fresh });
-      fresh.catch(() => cache.delete(key));
-      if (cache.size > 1_000) cache.delete(cache.keys().next().value as string);
+      remember(key, fresh);
       return fresh;
     },
     reportFailure: (exitId) => {

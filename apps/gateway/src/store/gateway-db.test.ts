@@ -100,11 +100,16 @@ describe('the gateway on the database', () => {
     ],
   };
 
+  /** The protocol a proxy used over `path` is generated for (the gateway enforces it: 4008). */
+  const protocolOf = (path: 'forward' | 'connect' | 'socks') =>
+    path === 'socks' ? ('socks5' as const) : ('http' as const);
+
   it('carries traffic for a valid credential on all three paths, and refuses wrong, off and expired ones', async () => {
-    const good = await proxy();
-    const off = await proxy({ switch: 6 });
-    const expired = await proxy({ expiresAt: new Date(Date.now() - 60_000) });
     for (const path of ['forward', 'connect', 'socks'] as const) {
+      const protocol = protocolOf(path);
+      const good = await proxy({ protocol });
+      const off = await proxy({ switch: 6, protocol });
+      const expired = await proxy({ expiresAt: new Date(Date.now() - 60_000), protocol });
       const ok = await curl([...via[path](good.username, good.password), url('/hello')]);
       expect(ok, path).toMatchObject({ exitCode: 0, status: 200, body: 'hello' });
       const wrong = await curl([...via[path](good.username, 'wrong-password'), url('/hello')]);
@@ -123,7 +128,7 @@ describe('the gateway on the database', () => {
 
   it('meters 10 MB each way within 1% into the hourly buckets, on all three paths', async () => {
     for (const path of ['forward', 'connect', 'socks'] as const) {
-      const metered = await proxy();
+      const metered = await proxy({ protocol: protocolOf(path) });
       const before = { ...target.traffic };
       const down = await curl([
         ...via[path](metered.username, metered.password),
@@ -165,7 +170,7 @@ describe('the gateway on the database', () => {
       [2, httpUpstream],
       [3, socksUpstream],
     ] as const) {
-      const chained = await proxy({ country: 'DE', line });
+      const chained = await proxy({ country: 'DE', line, protocol: 'socks5' });
       const answer = await curl([
         ...via.socks(`${chained.username}-session-ab12`, chained.password),
         url('/hello'),

@@ -1,4 +1,4 @@
-import { DEFAULT_PRICES, type Micro, trafficPriceKey } from '@ptc/contracts';
+import { DEFAULT_PRICES, discountedPrice, type Micro, trafficPriceKey } from '@ptc/contracts';
 import { type Database, prices } from '@ptc/db';
 
 /** The price table, by price key: the stored prices, the defaults for keys not stored. */
@@ -13,8 +13,15 @@ export const readPriceTable = async (db: Database): Promise<PriceTable> => {
   return table;
 };
 
-/** Micro-PTC per GB of a proxy billed by traffic (its line's or exit type's price). */
-export const trafficPriceOf = (proxy: Parameters<typeof trafficPriceKey>[0], table: PriceTable): Micro => {
+/**
+ * Micro-PTC per GB of a proxy billed by traffic (its line's or exit type's price), less its
+ * owner's custom discount in basis points (the server's rule, `discountedPrice`).
+ */
+export const trafficPriceOf = (
+  proxy: Parameters<typeof trafficPriceKey>[0],
+  table: PriceTable,
+  discountBasisPoints = 0,
+): Micro => {
   const key = trafficPriceKey(proxy);
-  return table.get(key) ?? DEFAULT_PRICES[key].price;
+  return discountedPrice(table.get(key) ?? DEFAULT_PRICES[key].price, discountBasisPoints);
 };

@@ -112,6 +112,25 @@ describe('the gateway stores on the database', () => {
     expect(await catalog.findExits({ exitId: ny.id.toString() })).toHaveLength(1);
   });
 
+  it('refreshes an answer in use during the last quarter of its time, and never uses one past it', async () => {
+    const clock = { now: 0 };
+    const catalog = createDbExitCatalog(handle, { cacheMs: 1_000, now: () => clock.now });
+    const first = await createExit(handle.db, { country: 'FR', city: 'paris' });
+    const ids = async () => (await catalog.findExits({ country: 'FR' })).map((exit) => exit.id);
+    expect(await ids()).toEqual([first.id.toString()]);
+    const second = await createExit(handle.db, { country: 'FR', city: 'paris' });
+    clock.now = 749;
+    expect(await ids()).toEqual([first.id.toString()]);
+    // From 750 the cached answer is still served, while a query refreshes it.
+    clock.now = 750;
+    expect(await ids()).toEqual([first.id.toString()]);
+    await expect.poll(ids).toEqual([first.id.toString(), second.id.toString()]);
+    // Past its time an answer is not used: the caller waits for the query.
+    const third = await createExit(handle.db, { country: 'FR', city: 'paris' });
+    clock.now = 750 + 1_000;
+    expect(await ids()).toEqual([first.id.toString(), second.id.toString(), third.id.toString()]);
+  });
+
   it('takes an upstream exit out of rotation after repeated failures, never a direct one', async () => {
     const upstream = await createExit(handle.db, {
       kind: 'http',
@@ -131,6 +150,27 @@ describe('the gateway stores on the database', () => {
     await expect
       .poll(async () => (await catalog.findExits({ country: 'DE' })).map((e) => e.id))
       .toEqual([direct.id.toString()]);
+  });
+
+  it('prices traffic at the owner’s price: the list price less the enterprise discount', async () => {
+    const owner = await createUser(handle.db, {
+      balance: 50_000_000n,
+      plan: 'enterprise',
+      discountBasisPoints: 2_000,
+    });
+    const proxy = await createProxy(handle.db, owner.id, { line: 1 });
+    const store = createDbCredentialStore(handle);
+    expect((await store.findByUsername(proxy.username))?.pricePerGb).toBe(4_000_000);
+    await store.close();
+    await createDbUsageSink(handle).flush({
+      batchId: '5f1d2c3b-4a59-4e68-8f7a-6b5c4d3e2f10',
+      at: new Date('2026-11-22T11:00:00Z'),
+      deltas: [
+        { proxyId: proxy.id.toString(), bytesUp: 0, bytesDown: 2 ** 30, connections: 1, packageBytes: 0 },
+      ],
+    });
+    const [row] = await handle.db.select().from(proxies).where(eq(proxies.id, proxy.id));
+    expect(row?.accruedCost).toBe(4_000_000n);
   });
 
   it('applies a usage batch once, into hourly buckets and lifetime counters', async () => {

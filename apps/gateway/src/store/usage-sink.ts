@@ -83,13 +83,16 @@ export const createDbUsageSink = (handle: DatabaseHandle, options: DbUsageSinkOp
       if (kept.length === 0) return;
       const metered = rows.filter((row) => isTrafficFamily(row.family));
       const ownerIds = [...new Set(metered.map((row) => row.userId))];
+      /** Each owner's custom discount, read under the owners' locks. */
+      const discountOf = new Map<bigint, number>();
       if (ownerIds.length > 0) {
-        await t
-          .select({ id: users.id })
+        const owners = await t
+          .select({ id: users.id, discountBasisPoints: users.discountBasisPoints })
           .from(users)
           .where(inArray(users.id, ownerIds))
           .orderBy(users.id)
           .for('update');
+        for (const owner of owners) discountOf.set(owner.id, owner.discountBasisPoints);
       }
       const grants =
         holder && ownerIds.length > 0
@@ -127,7 +130,7 @@ export const createDbUsageSink = (handle: DatabaseHandle, options: DbUsageSinkOp
         );
         const priced = chargeForBytes(
           bytes - fromPackage,
-          trafficPriceOf(proxy, table),
+          trafficPriceOf(proxy, table, discountOf.get(proxy.userId) ?? 0),
           proxy.billingRemainder,
         );
         // The next delta of the same proxy carries on from this remainder.

@@ -17,6 +17,7 @@ export const makeCredential = (overrides: Partial<ProxyCredential> = {}): ProxyC
     username: `user${sequence}`,
     password: `pass${sequence}secret`,
     family: 'dynamic-traffic',
+    protocol: 'http',
     area: {},
     line: null,
     exitType: null,
