@@ -103,7 +103,7 @@ export const referralCodeSchema = z.string().trim().min(4).max(32);
 export const CONFIRM_PASSWORD_MISMATCH = 'confirm password is inconsistent with password';
 
 const withConfirmation = <T extends z.ZodRawShape>(shape: T, field: 'password' | 'new_password') =>
-  z.object({ ...shape, confirm_password: z.string().min(1) }).refine(
+  z.object({ ...shape, confirm_password: z.string().min(1).max(ACCOUNT_RULES.PASSWORD_MAX_LENGTH) }).refine(
     (value) => {
       const fields = value as Record<string, unknown>;
       return fields[field] === fields.confirm_password;

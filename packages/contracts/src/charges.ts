@@ -77,6 +77,10 @@ export const topUpAmountSchema = z
 export const topUpRequestSchema = z.object({
   /** PTC to buy, from a package or typed in (1 to 2000). */
   amount: topUpAmountSchema,
+  /**
+   * Kept for older clients: the plan is the account's (set by an operator), so a plan other than
+   * the account's own is refused (1002) and the account's own changes nothing.
+   */
   plan: z.enum(PLANS).optional(),
 });
 export type TopUpRequest = z.infer<typeof topUpRequestSchema>;

@@ -1,3 +1,4 @@
+export * from './abuse-limits';
 export * from './accounts';
 export * from './app-error';
 export * from './charges';
@@ -10,5 +11,6 @@ export * from './proxies';
 export * from './statistics';
 export * from './statuses';
 export * from './summary';
+export * from './text';
 export * from './traffic';
 export * from './user';

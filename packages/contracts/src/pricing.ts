@@ -52,6 +52,27 @@ export const TOP_UP_FEES = {
   auto: { basisPoints: 0n, fixed: 0n },
 } as const satisfies Record<string, { basisPoints: bigint; fixed: Micro }>;
 
+/**
+ * The enterprise plan's custom discount (SPEC §1 "Enterprise gets custom discounts"): set per
+ * account by an operator, in basis points (2 000 = 20%), at most 90%.
+ */
+export const ENTERPRISE_DISCOUNT = {
+  MAX_BASIS_POINTS: 9_000,
+} as const;
+
+/**
+ * A customer's price of a list price under a discount in basis points: the list price less the
+ * discount, rounded DOWN to the micro-PTC (in the customer's favour). Applied to a unit price
+ * (per GB, per IP, per rental cycle) before it is multiplied by a count.
+ */
+export const discountedPrice = (listPrice: Micro, discountBasisPoints: number): Micro => {
+  if (!Number.isInteger(discountBasisPoints) || discountBasisPoints < 0) {
+    throw new RangeError('a discount is a non-negative whole number of basis points');
+  }
+  if (discountBasisPoints === 0) return listPrice;
+  return (listPrice * (10_000n - BigInt(discountBasisPoints))) / 10_000n;
+};
+
 /** Top-up rules. */
 export const TOP_UP = {
   /** Smallest custom amount. */

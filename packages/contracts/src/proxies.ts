@@ -45,6 +45,11 @@ const placeSchema = z
 
 /** Generation: how many proxies at once. */
 export const GENERATION_MAX_COUNT = 1_000;
+/** Longest opaque exit id a request may name (they are decimal numbers). */
+const EXIT_ID_MAX_LENGTH = 32;
+
+/** An opaque proxy id (`token_id`) as requests name it. */
+export const proxyIdSchema = z.string().min(1).max(200);
 
 const common = {
   count: formInt(1, GENERATION_MAX_COUNT).default(1),
@@ -142,7 +147,10 @@ export const staticIpRequestSchema = z.object({
   city: placeSchema.optional(),
   /** Opaque ids of addresses picked from `GET /proxy/store/static` (count is then their number). */
   exit_ids: z
-    .union([z.string(), z.array(z.string())])
+    .union([
+      z.string().max(GENERATION_MAX_COUNT * (EXIT_ID_MAX_LENGTH + 1)),
+      z.array(z.string().max(EXIT_ID_MAX_LENGTH)).max(GENERATION_MAX_COUNT),
+    ])
     .transform((value) =>
       (Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter(Boolean),
     )
@@ -263,7 +271,7 @@ export const proxyListSchema = z.object({
 
 /** Batch switch / delete body: the selection (SPEC §5: a selection is required). */
 export const proxySelectionSchema = z.object({
-  ids: z.array(z.string().min(1)).min(1, 'a selection is required').max(LIMITS.EXPORT_MAX_PROXIES),
+  ids: z.array(proxyIdSchema).min(1, 'a selection is required').max(LIMITS.EXPORT_MAX_PROXIES),
 });
 
 /** `POST /proxy/output/tokens/{generate}/{proxy_type}`: selected proxies or a date range; at most 5 000. */
@@ -271,7 +279,7 @@ export const proxyExportRequestSchema = z
   .object({
     format: z.enum(['csv', 'xls', 'xlsx']).default('xlsx'),
     ids: z
-      .array(z.string().min(1))
+      .array(proxyIdSchema)
       .max(LIMITS.EXPORT_MAX_PROXIES + 1)
       .optional(),
     start: z.iso.datetime({ offset: true }).optional(),
@@ -284,7 +292,7 @@ export const proxyExportRequestSchema = z
 export const proxyExportSchema = z.object({ url: z.string(), rows: z.number().int() });
 
 /** `POST /proxy/test` (form): a speed test through the gateway. */
-export const speedTestRequestSchema = z.object({ token_id: z.string().min(1) });
+export const speedTestRequestSchema = z.object({ token_id: proxyIdSchema });
 export const speedTestSchema = z.object({
   state: z.enum(['completed', 'error']),
   /** Milliseconds to first byte and total. */
@@ -293,6 +301,12 @@ export const speedTestSchema = z.object({
   /** Kilobytes per second. */
   speed_kbps: z.number().nullable(),
   error: z.string().nullable(),
+  /**
+   * Whose the failure is: `policy` (the gateway refused the test target by its SSRF policy, 4009:
+   * the configured target's fault, the proxy may be fine), `proxy` (the proxy was refused or the
+   * gateway did not answer), `target` (the target failed through a working proxy); null on success.
+   */
+  failure: z.enum(['policy', 'proxy', 'target']).nullable(),
 });
 
 /** Area lists (SPEC §3: the country list returns records). */
@@ -315,6 +329,28 @@ export const areaListSchema = z.object({
   records: z.array(areaRecordSchema),
   total: z.number().int(),
   /** The supply is the labelled demo supply. */
+  demo: z.boolean(),
+});
+
+/** `GET /proxy/area/ip_prefixes`: the address prefixes generation by IP can find, in an area. */
+export const ipPrefixQuerySchema = z.object({
+  country: countrySchema.optional(),
+  state: placeSchema.optional(),
+  city: placeSchema.optional(),
+});
+export const ipPrefixListSchema = z.object({
+  records: z.array(
+    z.object({
+      /** A pattern for generation by IP: the first three octets and `*` (`198.18.0.*`). */
+      prefix: z.string(),
+      country: z.string().nullable(),
+      state: z.string().nullable(),
+      city: z.string().nullable(),
+      /** Rotating exits with an address under it. */
+      available: z.number().int(),
+    }),
+  ),
+  /** The supply is the labelled demo supply (its addresses are nominal, from a never-routed range). */
   demo: z.boolean(),
 });
 
@@ -347,7 +383,9 @@ export const trafficPlanSchema = z.object({
   permanent: z.boolean(),
   valid_days: z.number().int().nullable(),
 });
-export const trafficBuyRequestSchema = z.object({ package_id: z.string().min(1, 'Please select a package') });
+export const trafficBuyRequestSchema = z.object({
+  package_id: z.string().min(1, 'Please select a package').max(64),
+});
 
 /** One purchased package (`GET /proxy/traffic/pool`). */
 export const trafficPoolSchema = z.object({

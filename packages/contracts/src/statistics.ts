@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text';
 
 /** `POST /api/statistics/log`: one console analytics event. */
 export const statisticsLogRequestSchema = z.object({
@@ -10,11 +11,12 @@ export const statisticsLogRequestSchema = z.object({
     .regex(/^[a-zA-Z0-9_.:-]+$/, 'letters, digits and _ . : - only'),
   /** Console path where it happened. */
   page: z.string().max(512).optional(),
-  /** Small free-form detail (at most 4 KiB as JSON). */
-  data: z
-    .record(z.string(), z.unknown())
-    .refine((value) => JSON.stringify(value).length <= 4_096, 'at most 4 KiB')
-    .optional(),
+  /** Small free-form detail (at most 4 KiB as JSON); its texts may span lines (error messages). */
+  data: multiline(
+    z
+      .record(z.string().max(128), z.unknown())
+      .refine((value) => JSON.stringify(value).length <= 4_096, 'at most 4 KiB'),
+  ).optional(),
 });
 export type StatisticsLogRequest = z.infer<typeof statisticsLogRequestSchema>;
 

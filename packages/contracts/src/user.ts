@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTERPRISE_DISCOUNT } from './pricing';
 
 /** A PTC amount on the wire: an exact decimal string with up to six decimals ("12.5"). */
 export const ptcAmountSchema = z.string().regex(/^-?\d+(\.\d{1,6})?$/, 'a decimal PTC amount');
@@ -42,10 +43,55 @@ export const userInfoSchema = z.object({
   inv_switch: z.boolean(),
   /** Tourist (guest) account. */
   is_tourist: z.boolean(),
-  /** Plan: personal or enterprise. */
+  /**
+   * Demo conveniences are live on this server (sandbox payments, dev outbox): the console shows a
+   * "Demo" marker. Absent from servers that predate it.
+   */
+  demo: z.boolean().optional(),
+  /** Plan: personal or enterprise, set on the account by an operator. */
   plan: z.enum(['personal', 'enterprise']),
+  /** The account's custom discount off every proxy price, in percent (0 on the personal plan). */
+  discount_percent: z.number(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/**
+ * Operator call `PUT /admin/users/{uid}/plan`: the account's plan and its custom discount, given
+ * either in whole percent (0–90) or in basis points (0–9000), not both. A personal account has
+ * no discount; setting the personal plan clears it.
+ */
+export const setPlanRequestSchema = z
+  .object({
+    plan: z.enum(['personal', 'enterprise']),
+    /** Discount in whole percent, 0 to 90. */
+    discount_percent: z
+      .number()
+      .int()
+      .min(0)
+      .max(ENTERPRISE_DISCOUNT.MAX_BASIS_POINTS / 100)
+      .optional(),
+    /** Discount in basis points (1/100 of a percent), 0 to 9000. */
+    discount_basis_points: z.number().int().min(0).max(ENTERPRISE_DISCOUNT.MAX_BASIS_POINTS).optional(),
+  })
+  .strict()
+  .refine((body) => body.discount_percent === undefined || body.discount_basis_points === undefined, {
+    message: 'give the discount in percent or in basis points, not both',
+    path: ['discount_percent'],
+  })
+  .refine((body) => body.plan === 'enterprise' || !(body.discount_percent || body.discount_basis_points), {
+    message: 'only the enterprise plan has a discount',
+    path: ['discount_percent'],
+  });
+export type SetPlanRequest = z.infer<typeof setPlanRequestSchema>;
+
+/** What `PUT /admin/users/{uid}/plan` answers: the account's plan and discount now. */
+export const accountPlanSchema = z.object({
+  uid: z.string(),
+  plan: z.enum(['personal', 'enterprise']),
+  discount_percent: z.number(),
+  discount_basis_points: z.number().int(),
+});
+export type AccountPlan = z.infer<typeof accountPlanSchema>;
 
 /** Names of browser-storage entries (SPEC §3 Browser storage). */
 export const STORAGE_KEYS = {

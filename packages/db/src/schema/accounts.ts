@@ -52,6 +52,23 @@ export const loginFailures = pgTable(
   (table) => [index('login_failures_account_idx').on(table.account, table.createdAt)],
 );
 
+/**
+ * Counters of the per-client abuse limits (rate-limiter-flexible's Drizzle store): one row per
+ * limit and client, shared by every API process on the database.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** `<limit>:<client key>`, e.g. `captcha_per_ip:203.0.113.7`. */
+    key: text().primaryKey(),
+    /** Requests counted in the current window. */
+    points: integer().notNull(),
+    /** When the window ends; the row is stale after it. */
+    expire: instant(),
+  },
+  (table) => [index('rate_limits_expire_idx').on(table.expire)],
+);
+
 /** Password reset links, valid 24 h, used once. */
 export const passwordResets = pgTable(
   'password_resets',

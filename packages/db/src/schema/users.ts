@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { instant, micro, timestamps } from './columns';
 
 /** Customers of the console, registered or tourist. */
@@ -16,9 +26,12 @@ export const users = pgTable(
     passwordHash: text(),
     /** 'overseas' or 'china' as chosen at registration. */
     region: text().notNull().default('overseas'),
+    /** 'personal' or 'enterprise', set by an operator (never by the customer's own requests). */
     plan: text({ enum: ['personal', 'enterprise'] })
       .notNull()
       .default('personal'),
+    /** The enterprise custom discount off every proxy price, in basis points (0 to 9000). */
+    discountBasisPoints: integer().notNull().default(0),
     /** The user's own referral code. */
     inviteCode: text().notNull(),
     /** Referral code of whoever invited this user. */
@@ -58,5 +71,6 @@ export const users = pgTable(
     check('users_balance_non_negative', sql`${table.balance} >= 0`),
     check('users_held_non_negative', sql`${table.held} >= 0 and ${table.heldPackageBytes} >= 0`),
     check('users_total_top_up_non_negative', sql`${table.totalTopUp} >= 0`),
+    check('users_discount_range', sql`${table.discountBasisPoints} between 0 and 9000`),
   ],
 );

@@ -35,6 +35,35 @@ describe('the demo supply', () => {
       expect(ofType.every((exit) => /^(198\.51\.100|203\.0\.113)\.\d{1,3}$/.test(exit.ip ?? ''))).toBe(true);
     }
     expect(cityKey('São Paulo')).toBe('saopaulo');
+    // Rotating exits carry addresses of the benchmarking range, one /24 per place.
+    const rotating = all.filter((exit) => !exit.isStatic);
+    expect(rotating.every((exit) => /^198\.18\.\d{1,3}\.\d{1,3}$/.test(exit.ip ?? ''))).toBe(true);
+    expect(new Set(rotating.map((exit) => exit.ip)).size).toBe(rotating.length);
+    const prefixes = (city: string) =>
+      new Set(rotating.filter((exit) => exit.city === city).map((exit) => exit.ip?.replace(/\.\d+$/, '')));
+    expect(prefixes('newyorkcity').size).toBe(1);
+    expect(prefixes('newyorkcity')).not.toEqual(prefixes('paris'));
+  });
+
+  it('gives the rotating exits of a demo supply seeded without addresses theirs, once', async () => {
+    const other = await createTestDatabase();
+    try {
+      const seeded = (await demoExits()).map((exit) => (exit.isStatic ? exit : { ...exit, ip: null }));
+      await other.db.insert(exits).values(seeded);
+      expect(await seedDemoSupply(other.db)).toBe(0);
+      const rows = await other.db.select().from(exits).where(eq(exits.isStatic, false));
+      const expected = new Map(
+        (await demoExits()).map((exit) => [
+          `${exit.city}/${exit.type}/${exit.line}/${exit.isStatic ?? false}`,
+          exit.ip,
+        ]),
+      );
+      expect(rows.every((row) => row.ip === expected.get(`${row.city}/${row.type}/${row.line}/false`))).toBe(
+        true,
+      );
+    } finally {
+      await other.close();
+    }
   });
 
   it('seeds once, and never over an operator’s own supply', async () => {

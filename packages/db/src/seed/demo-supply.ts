@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../open-database';
 import { exits } from '../schema';
 
@@ -43,6 +43,14 @@ const STATIC_PER_PLACE = 8;
 const STATIC_RANGES = { residential: '198.51.100', datacenter: '203.0.113' } as const;
 
 /**
+ * Nominal addresses of the demo rotating exits, from the benchmarking range 198.18.0.0/15
+ * (RFC 2544: never routed): one /24 per place (198.18.<place>.0/24), residential lines 1–4 at .1–.4,
+ * data center at .101–.104. Generating by IP (`198.18.0.*`) finds them; traffic leaves directly.
+ */
+const rotatingIp = (placeIndex: number, type: 'residential' | 'datacenter', line: number) =>
+  `198.18.${placeIndex}.${type === 'residential' ? line : 100 + line}`;
+
+/**
  * Demo exits: direct egress from this host, tagged with real places from the catalogue. Every
  * place has rotating exits on every line and type, and a small static inventory per type (leased
  * one proxy at a time), so every product can be tried in the demo.
@@ -67,7 +75,7 @@ export const demoExits = async (): Promise<(typeof exits.$inferInsert)[]> => {
       isDemo: true,
     };
     return (['residential', 'datacenter'] as const).flatMap((type) => [
-      ...[1, 2, 3, 4].map((line) => ({ ...place, type, line })),
+      ...[1, 2, 3, 4].map((line) => ({ ...place, type, line, ip: rotatingIp(placeIndex, type, line) })),
       ...Array.from({ length: STATIC_PER_PLACE }, (_, i) => ({
         ...place,
         type,
@@ -80,9 +88,44 @@ export const demoExits = async (): Promise<(typeof exits.$inferInsert)[]> => {
 };
 
 /**
+ * Gives the demo rotating exits of an installation seeded before they had addresses theirs (by
+ * place, type and line); answers how many it updated.
+ */
+const addressRotatingDemoExits = async (db: Database): Promise<number> => {
+  const unaddressed = await db
+    .select({ id: exits.id })
+    .from(exits)
+    .where(and(eq(exits.isDemo, true), eq(exits.isStatic, false), isNull(exits.ip)))
+    .limit(1);
+  if (unaddressed.length === 0) return 0;
+  let updated = 0;
+  for (const exit of (await demoExits()).filter((candidate) => !candidate.isStatic)) {
+    const rows = await db
+      .update(exits)
+      .set({ ip: exit.ip })
+      .where(
+        and(
+          eq(exits.isDemo, true),
+          eq(exits.isStatic, false),
+          isNull(exits.ip),
+          eq(exits.country, exit.country ?? ''),
+          sql`${exits.state} is not distinct from ${exit.state ?? null}`,
+          eq(exits.city, exit.city ?? ''),
+          eq(exits.type, exit.type ?? 'residential'),
+          eq(exits.line, exit.line ?? 1),
+        ),
+      )
+      .returning({ id: exits.id });
+    updated += rows.length;
+  }
+  return updated;
+};
+
+/**
  * Seeds the demo supply when there is no supply at all, and the demo static inventory when the
  * supply is all demo but has no static addresses yet (installations seeded before it existed);
- * never over an operator's own exits. Answers how many exits it added.
+ * gives demo rotating exits seeded without addresses theirs; never touches an operator's own
+ * exits. Answers how many exits it added.
  */
 export const seedDemoSupply = async (db: Database): Promise<number> => {
   const [all] = await db.select({ n: count() }).from(exits);
@@ -91,6 +134,7 @@ export const seedDemoSupply = async (db: Database): Promise<number> => {
     await db.insert(exits).values(values);
     return values.length;
   }
+  await addressRotatingDemoExits(db);
   const [own] = await db.select({ n: count() }).from(exits).where(eq(exits.isDemo, false));
   const [statics] = await db.select({ n: count() }).from(exits).where(eq(exits.isStatic, true));
   if ((own?.n ?? 0) > 0 || (statics?.n ?? 0) > 0) return 0;

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "discount_basis_points" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_discount_range" CHECK ("users"."discount_basis_points" between 0 and 9000);
