@@ -47,6 +47,7 @@ describe('the proxy gateway of the built product', () => {
     const seed = await openDatabase({ dataDir });
     const user = await createUser(seed.db, { balance: 10_000_000n });
     const proxy = await createProxy(seed.db, user.id);
+    const socksProxy = await createProxy(seed.db, user.id, { protocol: 'socks5' });
     await seed.close();
 
     const gatewayPort = await freePort();
@@ -60,9 +61,18 @@ describe('the proxy gateway of the built product', () => {
       body: 'through the gateway',
       status: 200,
     });
+    // Each proxy over the protocol it was generated for; the other one is refused (4008).
+    const socksCredentials = `${socksProxy.username}:${socksProxy.password}`;
     expect(
-      await curlVia(['--socks5-hostname', `127.0.0.1:${gatewayPort}`, '--proxy-user', credentials], url),
+      await curlVia(['--socks5-hostname', `127.0.0.1:${gatewayPort}`, '--proxy-user', socksCredentials], url),
     ).toEqual({ body: 'through the gateway', status: 200 });
+    expect(
+      (await curlVia(['--socks5-hostname', `127.0.0.1:${gatewayPort}`, '--proxy-user', credentials], url))
+        .status,
+    ).toBe(0);
+    expect((await curlVia(['-x', `http://${socksCredentials}@127.0.0.1:${gatewayPort}`], url)).status).toBe(
+      403,
+    );
     expect(
       (await curlVia(['-x', `http://${proxy.username}:nope@127.0.0.1:${gatewayPort}`], url)).status,
     ).toBe(407);

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
 import { chromiumPath, launchBrowser } from './support/browser';
 import { seedSignedInUser } from './support/seed';
 import { freePort, type RunningServer, startServer, tempDataDir } from './support/server';
@@ -177,6 +177,18 @@ describe.skipIf(!chromiumPath)('proxies in Chromium, as a customer uses them', (
       .toBe(200);
   });
 
+  it("tests a proxy's speed out of the box (no SPEEDTEST_URL: the gateway answers its own target)", async () => {
+    const first = (await listed())[0];
+    if (!first) throw new Error('no proxy listed');
+    await page.goto('/proxy/dynamic/traffic');
+    const row = page.locator('tr', { has: page.getByText(first.username, { exact: true }) });
+    await row.getByTestId('proxy-speed').click();
+    await expect.poll(() => page.getByTestId('proxy-speed-result').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('proxy-speed-error').count()).toBe(0);
+    expect(await page.getByTestId('proxy-speed-latency').textContent()).toMatch(/\d+ ms/);
+    await page.keyboard.press('Escape');
+  });
+
   it('refuses a batch delete of proxies that have not expired, and exports them to xlsx', async () => {
     await page.goto('/proxy/dynamic/traffic');
     const list = page.getByTestId('proxy-list');
@@ -198,10 +210,16 @@ describe.skipIf(!chromiumPath)('proxies in Chromium, as a customer uses them', (
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const file = join(tempDataDir(), download.suggestedFilename());
     await download.saveAs(file);
-    const book = XLSX.read(readFileSync(file));
-    const sheet = book.Sheets[book.SheetNames[0] ?? ''];
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Uint8Array.from(readFileSync(file)).buffer);
+    const sheet = book.worksheets[0];
     if (!sheet) throw new Error('the workbook has no sheet');
-    const text = XLSX.utils.sheet_to_csv(sheet);
+    const text: string[] = [];
+    sheet.eachRow((row) => {
+      row.eachCell((cell) => {
+        text.push(String(cell.value));
+      });
+    });
     for (const proxy of await listed()) expect(text).toContain(proxy.username);
   });
 

@@ -20,6 +20,16 @@ describe('the built product on the embedded database', () => {
     expect(body).toMatchObject({ code: 0, data: { status: 'ok', database: 'pglite' } });
   });
 
+  it('warns once at start-up which demo conveniences are live', () => {
+    const warnings = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('Demo conveniences are live'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('/dev/outbox');
+    expect(warnings[0]).toContain('sandbox payments');
+  });
+
   it('serves the console for / and deep links', async () => {
     for (const path of ['/', '/dashboard/overview', '/no/such/page']) {
       const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });

@@ -30,6 +30,8 @@ describe.skipIf(!chromiumPath)('the wallet in Chromium', () => {
 
   it('tops up 200 PTC through the sandbox checkout: balance 220 and the bonus in the records', async () => {
     await page.goto('/charge');
+    // Sandbox payments are live: the header says so.
+    await expect(page.getByTestId('demo-marker').textContent()).resolves.toBe('Demo');
     await page.getByTestId('charge-package-200').click();
     await page.getByTestId('charge-method-card').click();
     await expect(page.getByTestId('charge-quote-total').textContent()).resolves.toContain('207.30');
@@ -38,6 +40,15 @@ describe.skipIf(!chromiumPath)('the wallet in Chromium', () => {
 
     // The sandbox stands in for the card provider's hosted checkout.
     await page.waitForURL('**/api/payments/sandbox/**');
+    // The checkout link is signed for this order and its owner; without its access it is refused.
+    const checkout = new URL(page.url());
+    expect(checkout.searchParams.get('access')).toMatch(/^\d+\.[\w-]{43}$/);
+    const bare = await fetch(`${server.url}${checkout.pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+    });
+    expect((await bare.json()).code).toBe(2004);
     await expect(page.getByTestId('sandbox-total').textContent()).resolves.toContain('207.30 USD');
     await page.getByTestId('sandbox-pay').click();
 

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import type { DatabaseHandle } from '@ptc/db';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import type { OAuthClient } from './adapters/oauth/oauth-client';
 import { createOAuthClients } from './adapters/oauth/oauth-clients';
@@ -27,6 +27,8 @@ import { consoleStaticPlugin } from './plugins/console-static';
 import { envelopePlugin } from './plugins/envelope';
 import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { textSafeValidatorCompiler } from './plugins/text-input';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,7 +73,7 @@ export const buildApp = async (options: {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(textSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
@@ -116,10 +118,7 @@ export const buildApp = async (options: {
       'request',
     );
   });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  });
+  await app.register(securityHeadersPlugin);
 
   await app.register(envelopePlugin);
   await app.register(requestContextPlugin);

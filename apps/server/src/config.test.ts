@@ -54,10 +54,10 @@ describe('loadConfig', () => {
     }
   });
 
-  it('tests proxies against SPEEDTEST_URL, else its own health check, and refuses a non-http URL', () => {
-    expect(loadConfig({}).speedTestUrl).toBe('http://localhost:8080/health');
+  it("tests proxies against SPEEDTEST_URL, else the gateway's own speed-test target, and refuses a non-http URL", () => {
+    expect(loadConfig({}).speedTestUrl).toBe('http://speedtest.gateway.invalid/bytes/1048576');
     expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/' }).speedTestUrl).toBe(
-      'https://console.example.com/health',
+      'http://speedtest.gateway.invalid/bytes/1048576',
     );
     expect(loadConfig({ SPEEDTEST_URL: 'https://speed.example.com/1mb' }).speedTestUrl).toBe(
       'https://speed.example.com/1mb',

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePtc } from '@ptc/contracts';
+import { SPEED_TEST_HOST } from '@ptc/gateway';
 import { z } from 'zod';
 
 const port = (fallback: number) =>
@@ -195,8 +196,12 @@ const envSchema = z
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: publicUrlOf(env),
-    /** What a proxy speed test fetches through the gateway: `SPEEDTEST_URL`, else `<publicUrl>/health`. */
-    speedTestUrl: env.SPEEDTEST_URL ?? `${publicUrlOf(env)}/health`,
+    /**
+     * What a proxy speed test fetches through the gateway: `SPEEDTEST_URL`, else 1 MiB from the
+     * gateway's own speed-test target (answered by the gateway; a loopback or private URL would be
+     * refused by its SSRF guard, 4009).
+     */
+    speedTestUrl: env.SPEEDTEST_URL ?? `http://${SPEED_TEST_HOST}/bytes/1048576`,
     logLevel: env.LOG_LEVEL,
     // src/ and dist/ sit at the same depth, so one relative path serves both.
     consoleDir: resolve(env.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url))),

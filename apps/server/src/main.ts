@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@ptc/db';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
+import { warnAboutDemoConveniences } from './demo-conveniences';
 import { ensureSupply, type RunningGateway, startGateway } from './gateway';
 import { maintenanceJobs } from './jobs/maintenance';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
+import { authJobs } from './modules/auth/auth.jobs';
 import { billingJobs } from './modules/billing/billing.jobs';
 import { ensurePrices } from './modules/proxies/prices.service';
 import { proxiesDeps } from './modules/proxies/proxies.deps';
@@ -35,6 +37,7 @@ const start = async () => {
     },
   });
   app = await buildApp({ config, database, logger: loggerOptions(config) });
+  warnAboutDemoConveniences(config, app.log);
 
   let scheduler: Scheduler | undefined;
   let gateway: RunningGateway | undefined;
@@ -72,6 +75,7 @@ const start = async () => {
       ...billingJobs(database),
       ...trafficJobs(database, trafficDeps(app)),
       ...maintenanceJobs(database),
+      ...authJobs(database),
     ],
     isLeader: () => database.tryLeadership(),
     log: app.log,

@@ -3,9 +3,18 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** Sends the failure envelope of `error` with the HTTP status of its class. */
-export const sendError = (reply: FastifyReply, error: AppError) =>
-  reply.status(error.httpStatus).send({ code: error.code, msg: error.message, data: error.data ?? null });
+/**
+ * Sends the failure envelope of `error` with the HTTP status of its class; a 429 whose data
+ * carries `retry_after` (seconds) also says it in `Retry-After`.
+ */
+export const sendError = (reply: FastifyReply, error: AppError) => {
+  const retryAfter = (error.data as { retry_after?: unknown } | null)?.retry_after;
+  if (error.httpStatus === 429 && typeof retryAfter === 'number')
+    reply.header('retry-after', String(retryAfter));
+  return reply
+    .status(error.httpStatus)
+    .send({ code: error.code, msg: error.message, data: error.data ?? null });
+};
 
 type Source = 'body' | 'querystring' | 'params' | 'headers';
 

@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/** Where the API reference is served; its page gets a policy of its own (security-headers.ts). */
+export const API_DOCS_PATH = '/api-docs';
+
 /** OpenAPI generated from the route schemas, rendered at `/api-docs`. */
 export const openApiPlugin = fp(
   async (app: FastifyInstance) => {
@@ -25,9 +28,11 @@ export const openApiPlugin = fp(
       transform: jsonSchemaTransform,
     });
     await app.register(scalarApiReference, {
-      routePrefix: '/api-docs',
+      routePrefix: API_DOCS_PATH,
       logLevel: 'warn',
-      configuration: { title: 'PTC Proxy Console API' },
+      // The bundle is served from our origin (`/api-docs/js/scalar.js`); its default fonts would
+      // come from fonts.scalar.com, which the Content-Security-Policy does not allow.
+      configuration: { title: 'PTC Proxy Console API', withDefaultFonts: false },
     });
   },
   { name: 'openapi' },

@@ -7,9 +7,20 @@ export const CAPTCHA = '4321';
 /** Configuration of an app whose captchas answer {@link CAPTCHA}. */
 export const ACCOUNT_TEST_ENV = { CAPTCHA_FIXED: CAPTCHA };
 
+let clients = 0;
+
+/**
+ * A client address no other call of this test process used (10.0.0.0/8): simulated people sign
+ * up and in from their own addresses, so the per-address abuse limits keep their defaults.
+ */
+export const freshClientIp = () => {
+  clients += 1;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+};
+
 /** Fetches a captcha image and answers the header that ties its answer to the next call. */
-export const captchaHeaders = async (app: App): Promise<Record<string, string>> => {
-  const response = await app.inject({ method: 'GET', url: '/api/proxy/static/image' });
+export const captchaHeaders = async (app: App, ip = freshClientIp()): Promise<Record<string, string>> => {
+  const response = await app.inject({ method: 'GET', url: '/api/proxy/static/image', remoteAddress: ip });
   return { 'captcha-id': String(response.headers['captcha-id']) };
 };
 
@@ -36,6 +47,8 @@ export const call = async (
     form?: Record<string, string>;
     token?: string;
     headers?: Record<string, string>;
+    /** The client's address (`request.ip`); 127.0.0.1 unless given. */
+    ip?: string;
   } = {},
 ) => {
   const headers: Record<string, string> = { ...options.headers };
@@ -48,23 +61,31 @@ export const call = async (
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(options.body);
   }
-  const response = await app.inject({ method, url: `/api${url}`, headers, payload });
+  const response = await app.inject({
+    method,
+    url: `/api${url}`,
+    headers,
+    payload,
+    remoteAddress: options.ip,
+  });
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever payload the call answers.
   const envelope = response.json() as { code: number; msg: string; data: any };
   return { status: response.statusCode, ...envelope };
 };
 
-/** Registers an email account through the real calls and answers its uid. */
+/** Registers an email account through the real calls, from an address of its own, and answers its uid. */
 export const registerByEmail = async (
   app: App,
   db: Database,
   input: { email: string; password?: string; username?: string; ref?: string },
 ) => {
-  const sent = await call(app, 'POST', '/user/register/email/code', { form: { email: input.email } });
+  const ip = freshClientIp();
+  const sent = await call(app, 'POST', '/user/register/email/code', { form: { email: input.email }, ip });
   if (sent.code !== 0) throw new Error(`code not sent: ${sent.code} ${sent.msg}`);
   const password = input.password ?? 'correct horse battery';
   const registered = await call(app, 'POST', '/user/register', {
-    headers: await captchaHeaders(app),
+    ip,
+    headers: await captchaHeaders(app, ip),
     body: {
       email: input.email,
       email_code: await lastCode(db, input.email),
@@ -81,10 +102,11 @@ export const registerByEmail = async (
   return registered.data.uid as string;
 };
 
-/** Signs in with email and password and answers the envelope. */
-export const loginByEmail = async (app: App, email: string, password: string) =>
+/** Signs in with email and password (from a fresh client address unless given) and answers the envelope. */
+export const loginByEmail = async (app: App, email: string, password: string, ip = freshClientIp()) =>
   call(app, 'POST', '/user/login', {
-    headers: await captchaHeaders(app),
+    ip,
+    headers: await captchaHeaders(app, ip),
     body: { email, password, captcha: CAPTCHA },
   });
 

@@ -42,3 +42,9 @@ export const paidEvent = (
   currency,
   ts: Date.now(),
 });
+
+/** The path and query of a link the server issued (`https://console.example.test/api/…?access=…`). */
+export const pathOfLink = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+};

@@ -25,6 +25,8 @@ export interface CheckoutRequest {
   channel?: string;
   customerEmail?: string | null;
   clientIp?: string;
+  /** Our public id of the order's owner (the sandbox binds its checkout link to it). */
+  userUid?: string;
 }
 
 /** How the browser continues, as the provider answered. */
@@ -121,9 +123,11 @@ export interface CardVault {
   detachCard(request: { customerRef: string; paymentMethodRef: string }): Promise<void>;
 }
 
-/** An incoming USDT (TRC20) transfer seen on chain. */
+/** An incoming USDT (TRC20) transfer seen on chain: one Transfer event of a transaction. */
 export interface UsdtTransfer {
   txid: string;
+  /** The event's index among the transaction's logs: a transaction can pay us more than once. */
+  eventIndex: number;
   /** Micro-USDT (USDT has 6 decimals on TRON). */
   amount: Micro;
   to: string;

@@ -38,6 +38,17 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 // A notification older than this is a replay.
 const MAX_AGE_MS = 10 * 60_000;
 
+/** Query parameter of a sandbox page link that carries its signed access. */
+export const SANDBOX_ACCESS_PARAM = 'access';
+
+/** How long a link to the sandbox card page works. */
+export const SANDBOX_CARD_LINK_TTL_MS = 30 * 60_000;
+
+/** What a sandbox page link opens, and for whom. */
+export type SandboxPageSubject =
+  | { page: 'checkout'; orderNo: string; userUid: string }
+  | { page: 'card'; userUid: string };
+
 /**
  * The embedded stand-in for every payment provider (DESIGN §2): a local checkout page whose
  * Pay and Fail buttons send signed notifications through the same webhook as real providers.
@@ -46,12 +57,17 @@ const MAX_AGE_MS = 10 * 60_000;
 export interface SandboxProvider extends PaymentProvider, CardVault {
   /** Signs an event as the sandbox "provider" would, ready to post to the webhook. */
   sign(event: SandboxEvent): { body: string; signature: string };
+  /**
+   * True when `access` was issued by this process for exactly this page and owner and has not
+   * expired: the sandbox pages move money and save cards, so only their owner's link opens them.
+   */
+  verifyPageAccess(subject: SandboxPageSubject, access: string | undefined, now?: Date): boolean;
 }
 
 export const createSandboxProvider = (options: {
   /** Public URL of the console and API. */
   publicUrl: string;
-  /** HMAC key; random per process unless given. */
+  /** HMAC key of notifications and page links; random per process unless given. */
   secret?: Buffer;
   /** Posts a signed event to our own webhook (off-session charges have no browser to do it). */
   deliver?: (signed: { body: string; signature: string }) => Promise<void>;
@@ -62,16 +78,53 @@ export const createSandboxProvider = (options: {
     const body = JSON.stringify(event);
     return { body, signature: mac(body).toString('hex') };
   };
-  const page = (orderNo: string) =>
-    `${options.publicUrl}/api/payments/sandbox/${encodeURIComponent(orderNo)}`;
+  // Page links use their own key, derived from the secret, so no link is ever a valid event.
+  const linkKey = createHmac('sha256', secret).update('sandbox page links').digest();
+  const linkMac = (subject: SandboxPageSubject, expiresAtSeconds: number) =>
+    createHmac('sha256', linkKey)
+      .update(
+        JSON.stringify([
+          subject.page,
+          subject.page === 'checkout' ? subject.orderNo : '',
+          subject.userUid,
+          expiresAtSeconds,
+        ]),
+      )
+      .digest();
+  /** `<expiry in Unix seconds>.<HMAC>`: stateless, so a link dies with its expiry or this process. */
+  const issueAccess = (subject: SandboxPageSubject, expiresAt: Date) => {
+    const seconds = Math.floor(expiresAt.getTime() / 1000);
+    return `${seconds}.${linkMac(subject, seconds).toString('base64url')}`;
+  };
+  const verifyPageAccess = (subject: SandboxPageSubject, access: string | undefined, now = new Date()) => {
+    const match = /^(\d{1,12})\.([\w-]{43})$/.exec(access ?? '');
+    if (!match) return false;
+    const seconds = Number(match[1]);
+    if (seconds * 1000 <= now.getTime()) return false;
+    // Compared as text: base64url decoding ignores the low bits of the last character, so a
+    // decoded comparison would accept several spellings of one MAC.
+    const given = Buffer.from(match[2] ?? '');
+    const expected = Buffer.from(linkMac(subject, seconds).toString('base64url'));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  const link = (path: string, subject: SandboxPageSubject, expiresAt: Date) =>
+    `${options.publicUrl}/api/payments/sandbox/${path}?${SANDBOX_ACCESS_PARAM}=${issueAccess(subject, expiresAt)}`;
+  const checkoutLink = (request: CheckoutRequest) =>
+    link(
+      encodeURIComponent(request.orderNo),
+      { page: 'checkout', orderNo: request.orderNo, userUid: request.userUid ?? '' },
+      request.expiresAt,
+    );
 
   return {
     name: 'sandbox',
     sign,
+    verifyPageAccess,
+    // The link works until the order expires, for its owner only.
     createCheckout: async (request: CheckoutRequest): Promise<ProviderCheckout> =>
       request.method === 'wechat'
-        ? { kind: 'qr', codeUrl: page(request.orderNo) }
-        : { kind: 'redirect', url: page(request.orderNo) },
+        ? { kind: 'qr', codeUrl: checkoutLink(request) }
+        : { kind: 'redirect', url: checkoutLink(request) },
     verifyNotification: async (request: NotificationRequest): Promise<VerifiedNotification | null> => {
       const header = request.headers[SANDBOX_SIGNATURE_HEADER];
       const given = Buffer.from(typeof header === 'string' ? header : '', 'hex');
@@ -111,7 +164,11 @@ export const createSandboxProvider = (options: {
       body: accepted ? 'ok' : 'rejected',
     }),
     startCardSetup: async (request) => ({
-      url: `${options.publicUrl}/api/payments/sandbox/card/${encodeURIComponent(request.userUid)}`,
+      url: link(
+        `card/${encodeURIComponent(request.userUid)}`,
+        { page: 'card', userUid: request.userUid },
+        new Date(Date.now() + SANDBOX_CARD_LINK_TTL_MS),
+      ),
     }),
     chargeSavedCard: async (request) => {
       const txnId = `sbx_${randomBytes(8).toString('hex')}`;

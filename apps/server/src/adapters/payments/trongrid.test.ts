@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalHttpServer, readBody, startLocalHttpServer } from '../../test/local-http-server';
-import { createTrongridWatcher, USDT_TRC20_CONTRACT } from './trongrid';
+import { transferLog } from '../../test/trongrid';
+import { createTrongridWatcher, tronAddressHex, USDT_TRC20_CONTRACT } from './trongrid';
 
 const OUR_ADDRESS = 'TJmmqjb1DK9TTZbQXzRQ2AuA94z4gKAPFh';
 const PAYER = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
@@ -45,9 +46,35 @@ const SECOND_PAGE = {
   meta: { at: 1735700000000, page_size: 3 },
 };
 
+const inBlock = (n: number, blockNumber: number, log: unknown[]) => ({
+  id: txid(n),
+  blockNumber,
+  blockTimeStamp: 0,
+  contract_address: tronAddressHex(USDT_TRC20_CONTRACT),
+  receipt: { result: 'SUCCESS' },
+  log,
+});
+
+// One transaction, two transfers to us (a batch payout): TronGrid lists it once per event.
+const TWO_EVENTS_SINCE = Date.UTC(2029, 0, 1);
+const TWO_EVENTS_PAGE = {
+  data: [
+    transfer(8, { value: '30000000', block_timestamp: TWO_EVENTS_SINCE }),
+    transfer(8, { value: '12345678', block_timestamp: TWO_EVENTS_SINCE }),
+  ],
+  success: true,
+  meta: { at: 1735700000000, page_size: 2 },
+};
+
 const TRANSACTION_INFO: Record<string, unknown> = {
-  [txid(5)]: { id: txid(5), blockNumber: 68_000_100, blockTimeStamp: 0, receipt: { result: 'SUCCESS' } },
-  [txid(1)]: { id: txid(1), blockNumber: 68_000_118, blockTimeStamp: 0, receipt: { result: 'SUCCESS' } },
+  [txid(5)]: inBlock(5, 68_000_100, [transferLog(OUR_ADDRESS, 123_456_789_012_345_678n)]),
+  [txid(1)]: inBlock(1, 68_000_118, [transferLog(OUR_ADDRESS, 12_500_000n)]),
+  [txid(8)]: inBlock(8, 68_000_090, [
+    transferLog(PAYER, 5_000_000n, USDT_TRC20_CONTRACT, OUR_ADDRESS),
+    transferLog(OUR_ADDRESS, 30_000_000n),
+    transferLog(OUR_ADDRESS, 7_000_000n, USDC_CONTRACT),
+    transferLog(OUR_ADDRESS, 12_345_678n),
+  ]),
   // Not yet in a block.
   [txid(6)]: {},
   // Reverted: a transfer that did not happen.
@@ -79,9 +106,11 @@ describe('createTrongridWatcher against a local TronGrid', () => {
       });
       response.setHeader('content-type', 'application/json');
       if (url.pathname === `/v1/accounts/${OUR_ADDRESS}/transactions/trc20`) {
-        const quiet = url.searchParams.get('min_timestamp') === String(Date.UTC(2030, 0, 1));
+        const since = url.searchParams.get('min_timestamp');
+        const quiet = since === String(Date.UTC(2030, 0, 1));
         const page = url.searchParams.get('fingerprint') === 'fp-page-2' ? SECOND_PAGE : FIRST_PAGE;
-        response.end(JSON.stringify(quiet ? { data: [], success: true, meta: { page_size: 0 } } : page));
+        if (since === String(TWO_EVENTS_SINCE)) response.end(JSON.stringify(TWO_EVENTS_PAGE));
+        else response.end(JSON.stringify(quiet ? { data: [], success: true, meta: { page_size: 0 } } : page));
         return;
       }
       if (url.pathname === '/wallet/gettransactioninfobyid' && request.method === 'POST') {
@@ -118,9 +147,11 @@ describe('createTrongridWatcher against a local TronGrid', () => {
   it('lists incoming USDT across pages with amounts in micro-USDT and confirmations from the head', async () => {
     const transfers = await watcher(API_KEY).listIncoming(OUR_ADDRESS, SINCE);
 
+    // Not the one in no block yet (it has no events until executed), nor the reverted one.
     expect(transfers).toEqual([
       {
         txid: txid(5),
+        eventIndex: 0,
         amount: 123_456_789_012_345_678n,
         to: OUR_ADDRESS,
         confirmations: 20,
@@ -128,19 +159,26 @@ describe('createTrongridWatcher against a local TronGrid', () => {
       },
       {
         txid: txid(1),
+        eventIndex: 0,
         amount: 12_500_000n,
         to: OUR_ADDRESS,
         confirmations: 2,
         at: new Date(SINCE.getTime() + 60_000),
       },
-      {
-        txid: txid(6),
-        amount: 12_500_000n,
-        to: OUR_ADDRESS,
-        confirmations: 0,
-        at: new Date(SINCE.getTime() + 360_000),
-      },
     ]);
+  });
+
+  it('lists every USDT transfer to us in a transaction of several events, each with its event index', async () => {
+    const transfers = await watcher().listIncoming(OUR_ADDRESS, new Date(TWO_EVENTS_SINCE));
+
+    const common = { txid: txid(8), to: OUR_ADDRESS, confirmations: 30, at: new Date(TWO_EVENTS_SINCE) };
+    // Not event 0 (from us) nor event 2 (another token).
+    expect(transfers).toEqual([
+      { ...common, eventIndex: 1, amount: 30_000_000n },
+      { ...common, eventIndex: 3, amount: 12_345_678n },
+    ]);
+    const lookups = captured.filter((request) => request.path === '/wallet/gettransactioninfobyid');
+    expect(lookups).toHaveLength(1);
   });
 
   it('asks the TRC20 history for USDT sent to us since the given time, then the second page', async () => {

@@ -64,3 +64,50 @@ export const countSupply = async (
     isDemo: row.isDemo,
   }));
 };
+
+/** Addresses under one /24 prefix of the rotating supply. */
+export interface IpPrefixSupply {
+  prefix: string;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  available: number;
+  isDemo: boolean;
+}
+
+/** Longest list of prefixes answered at once. */
+const MAX_PREFIXES = 100;
+
+/**
+ * The /24 prefixes (`a.b.c.*`) of healthy rotating exits with an IPv4 address, in an area, with how
+ * many exits each has: what generation by IP (`findRotatingExitsByIp`) can find.
+ */
+export const countIpPrefixes = async (
+  db: Database,
+  where: { country?: string; state?: string; city?: string },
+): Promise<IpPrefixSupply[]> => {
+  const prefix = sql<string>`regexp_replace(${exits.ip}, '\\.[0-9]+$', '.*')`;
+  const rows = await db
+    .select({
+      prefix,
+      country: sql<string | null>`min(${exits.country})`,
+      state: sql<string | null>`min(${exits.state})`,
+      city: sql<string | null>`min(${exits.city})`,
+      available: count(),
+      isDemo: sql<boolean>`bool_and(${exits.isDemo})`,
+    })
+    .from(exits)
+    .where(
+      and(
+        supplyOf('dynamic_ip'),
+        sql`${exits.ip} ~ '^[0-9]{1,3}(\\.[0-9]{1,3}){3}$'`,
+        where.country ? eq(exits.country, where.country.toUpperCase()) : undefined,
+        where.state ? sql`lower(${exits.state}) = lower(${where.state})` : undefined,
+        where.city ? eq(exits.city, where.city.toLowerCase()) : undefined,
+      ),
+    )
+    .groupBy(prefix)
+    .orderBy(prefix)
+    .limit(MAX_PREFIXES);
+  return rows.map((row) => ({ ...row, available: Number(row.available) }));
+};

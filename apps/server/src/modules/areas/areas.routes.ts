@@ -1,4 +1,11 @@
-import { areaListSchema, areaQuerySchema, envelopeSchema, ok } from '@ptc/contracts';
+import {
+  areaListSchema,
+  areaQuerySchema,
+  envelopeSchema,
+  ipPrefixListSchema,
+  ipPrefixQuerySchema,
+  ok,
+} from '@ptc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AreaLevel } from './areas.repository';
 import { createAreaCatalog } from './areas.service';
@@ -30,4 +37,18 @@ export const areasRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ok(await catalog.list(level, request.query)),
     );
   }
+
+  app.get(
+    '/proxy/area/ip_prefixes',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Address prefixes (a.b.c.*) that generation by IP can find, in an area',
+        querystring: ipPrefixQuerySchema,
+        response: { 200: envelopeSchema(ipPrefixListSchema) },
+      },
+    },
+    async (request) => ok(await catalog.ipPrefixes(request.query)),
+  );
 };

@@ -1,6 +1,12 @@
 import { AppError, TECHNICAL } from '@ptc/contracts';
 import type { Database } from '@ptc/db';
-import { type AreaLevel, type AreaSupply, type AreaUse, countSupply } from './areas.repository';
+import {
+  type AreaLevel,
+  type AreaSupply,
+  type AreaUse,
+  countIpPrefixes,
+  countSupply,
+} from './areas.repository';
 import { cityNameOf, loadPlaceCatalogue } from './place-names';
 
 /** How long a computed area list is reused: supply changes rarely, pickers ask often. */
@@ -93,7 +99,19 @@ export const createAreaCatalog = (db: Database, options: { cacheMs?: number } = 
     return { records: matching.slice(offset, offset + pageSize), total: matching.length, demo: isDemo };
   };
 
-  return { list };
+  /**
+   * `GET /proxy/area/ip_prefixes`: the /24 prefixes generation by IP can find in an area, so that
+   * the generator offers them instead of leaving the customer to guess a pattern.
+   */
+  const ipPrefixes = async (query: { country?: string; state?: string; city?: string }) => {
+    const supply = await countIpPrefixes(db, query);
+    return {
+      records: supply.map(({ isDemo: _demo, ...record }) => record),
+      demo: supply.length > 0 && supply.every((record) => record.isDemo),
+    };
+  };
+
+  return { list, ipPrefixes };
 };
 
 /** The area lists of one application. */

@@ -5,6 +5,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { OAuthClient } from '../../adapters/oauth/oauth-client';
 import type { SmsSender } from '../../adapters/sms/sms-sender';
 import type { Config } from '../../config';
+import { type AbuseLimits, createAbuseLimits } from './abuse-limits.service';
 
 /** What the account services work with. */
 export interface AuthDeps {
@@ -13,6 +14,8 @@ export interface AuthDeps {
   mailer: Mailer;
   sms: SmsSender;
   oauth: Partial<Record<OAuthProvider, OAuthClient>>;
+  /** Per-client abuse limits; kept in the database, so every instance shares them. */
+  limits: AbuseLimits;
 }
 
 /** Facts about the calling client that account services record or limit by. */
@@ -28,6 +31,7 @@ export const authDeps = (app: FastifyInstance): AuthDeps => ({
   mailer: app.mailer,
   sms: app.sms,
   oauth: app.oauthClients,
+  limits: createAbuseLimits(app.db),
 });
 
 /** Who is calling, for limits and message language. */

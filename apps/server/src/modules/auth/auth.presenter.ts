@@ -23,4 +23,5 @@ export const presentUserInfo = (user: UserRow, publicUrl: string): UserInfo => (
   inv_switch: user.totalTopUp >= REWARDS.INVITATION_UNLOCK_TOTAL_TOP_UP,
   is_tourist: user.isTourist,
   plan: user.plan,
+  discount_percent: user.discountBasisPoints / 100,
 });

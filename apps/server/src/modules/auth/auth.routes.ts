@@ -27,6 +27,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDemoMode } from '../../demo-conveniences';
 import { currentUser } from '../../plugins/authentication';
 import { authDeps, clientInfo } from './auth.deps';
 import { presentUserInfo } from './auth.presenter';
@@ -70,6 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
+      await deps.limits.consume('CAPTCHA_PER_IP', request.ip);
       const captcha = await createCaptcha(app.db, { fixedAnswer: app.config.captchaFixed });
       reply
         .setCookie(CAPTCHA_COOKIE, captcha.id, {
@@ -97,7 +99,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(userInfoSchema) },
       },
     },
-    async (request) => ok(presentUserInfo(currentUser(request), app.config.publicUrl)),
+    async (request) =>
+      ok({
+        ...presentUserInfo(currentUser(request), app.config.publicUrl),
+        demo: isDemoMode(app.config),
+      }),
   );
 
   app.post(
@@ -163,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(sessionResponseSchema) },
       },
     },
-    async (request) => ok(await loginWithPhone(deps, request.body)),
+    async (request) => ok(await loginWithPhone(deps, clientInfo(request), request.body)),
   );
 
   app.post(
@@ -191,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(touristResponseSchema) },
       },
     },
-    async () => ok(await startTourist(deps)),
+    async (request) => ok(await startTourist(deps, clientInfo(request))),
   );
 
   app.post(
@@ -234,7 +240,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await registerWithEmail(deps, { ...request.body, captchaId: captchaIdOf(request) })),
+      ok(
+        await registerWithEmail(deps, clientInfo(request), {
+          ...request.body,
+          captchaId: captchaIdOf(request),
+        }),
+      ),
   );
 
   app.post(
@@ -247,7 +258,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(sessionResponseSchema) },
       },
     },
-    async (request) => ok(await registerWithPhone(deps, request.body)),
+    async (request) => ok(await registerWithPhone(deps, clientInfo(request), request.body)),
   );
 
   app.get(

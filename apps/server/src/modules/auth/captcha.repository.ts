@@ -1,14 +1,16 @@
 import { captchas, type Database, lt, sql } from '@ptc/db';
 
-/** Stores a captcha, and clears out ones that expired long ago. */
+/** Stores a captcha. */
 export const insertCaptcha = async (
   db: Database,
   captcha: { id: string; answerHash: Uint8Array; expiresAt: Date },
-  now: Date,
 ) => {
   await db.insert(captchas).values(captcha);
-  await db.delete(captchas).where(lt(captchas.expiresAt, new Date(now.getTime() - 3_600_000)));
 };
+
+/** Removes captchas that expired before `now` (used or not); answers how many. */
+export const deleteExpiredCaptchas = async (db: Database, now: Date) =>
+  (await db.delete(captchas).where(lt(captchas.expiresAt, now)).returning({ id: captchas.id })).length;
 
 /** Marks a live captcha used and answers its hash; null when unknown, used or expired. */
 export const consumeCaptcha = async (db: Database, id: string, now: Date) => {

@@ -12,15 +12,11 @@ export const createCaptcha = async (db: Database, options: { fixedAnswer?: strin
   const now = options.now ?? new Date();
   const id = randomToken(18);
   const answer = options.fixedAnswer ?? randomDigits(ACCOUNT_RULES.CAPTCHA_LENGTH);
-  await insertCaptcha(
-    db,
-    {
-      id,
-      answerHash: hashSecret(id, answer),
-      expiresAt: new Date(now.getTime() + ACCOUNT_RULES.CAPTCHA_TTL_MS),
-    },
-    now,
-  );
+  await insertCaptcha(db, {
+    id,
+    answerHash: hashSecret(id, answer),
+    expiresAt: new Date(now.getTime() + ACCOUNT_RULES.CAPTCHA_TTL_MS),
+  });
   const svg = renderText(answer, {
     width: 120,
     height: 40,

@@ -1,4 +1,4 @@
-import { and, count, type Database, desc, eq, gt, isNull, sql, verificationCodes } from '@ptc/db';
+import { and, count, type Database, desc, eq, gt, isNull, lt, sql, verificationCodes } from '@ptc/db';
 
 type Channel = 'email' | 'sms';
 type Purpose = 'register' | 'login' | 'bind' | 'reset';
@@ -121,3 +121,15 @@ export const consumeCodesFor = async (
       ),
     );
 };
+
+/**
+ * Removes codes that expired before `now` and were sent before `sentBefore` (codes count
+ * against the daily sending caps until then); answers how many.
+ */
+export const deleteStaleCodes = async (db: Database, now: Date, sentBefore: Date) =>
+  (
+    await db
+      .delete(verificationCodes)
+      .where(and(lt(verificationCodes.expiresAt, now), lt(verificationCodes.createdAt, sentBefore)))
+      .returning({ id: verificationCodes.id })
+  ).length;

@@ -48,7 +48,8 @@ export const issueCode = async (
     await lockAddress(t, request.channel, address);
     const last = await findLastCodeTime(t, request.channel, address);
     if (last && now.getTime() - last.getTime() < ACCOUNT_RULES.CODE_RESEND_INTERVAL_MS) {
-      throw new AppError('FREQUENTLY', { data: { resend_in: resendIn(last, now) } });
+      const wait = resendIn(last, now);
+      throw new AppError('FREQUENTLY', { data: { resend_in: wait, retry_after: wait } });
     }
     const since = new Date(now.getTime() - DAY_MS);
     if (

@@ -1,4 +1,4 @@
-import { and, count, type Database, eq, gt, loginFailures } from '@ptc/db';
+import { and, count, type Database, eq, gt, loginFailures, lt } from '@ptc/db';
 
 /** Failed sign-ins of an account since `since`. */
 export const countFailures = async (db: Database, account: string, since: Date) => {
@@ -18,3 +18,12 @@ export const insertFailure = async (db: Database, account: string, clientIp: str
 export const clearFailures = async (db: Database, account: string) => {
   await db.delete(loginFailures).where(eq(loginFailures.account, account));
 };
+
+/** Removes failures recorded before `before` (outside every lockout window); answers how many. */
+export const deleteFailuresBefore = async (db: Database, before: Date) =>
+  (
+    await db
+      .delete(loginFailures)
+      .where(lt(loginFailures.createdAt, before))
+      .returning({ id: loginFailures.id })
+  ).length;

@@ -16,6 +16,10 @@ interface PasswordSignIn {
   remember?: boolean;
 }
 
+/**
+ * Every try counts against the client address's sign-in limit (101 beyond it, whichever accounts
+ * it tries) and a successful one is given back; each account also has its lockout (2007).
+ */
 const signInWithPassword = async (
   deps: AuthDeps,
   client: ClientInfo,
@@ -24,13 +28,17 @@ const signInWithPassword = async (
   failureKey: ErrorKey,
   method: SignInMethod,
 ) => {
+  await deps.limits.consume('SIGN_IN_FAILURES_PER_IP', client.ip);
   await verifyCaptcha(deps.db, input.captchaId, input.captcha);
   await assertNotLocked(deps.db, input.account);
   const user = await find(input.account);
   if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
     throw await failSignIn(deps.db, input.account, client.ip, new AppError(failureKey));
   }
-  await succeedSignIn(deps.db, input.account);
+  await Promise.all([
+    succeedSignIn(deps.db, input.account),
+    deps.limits.reward('SIGN_IN_FAILURES_PER_IP', client.ip),
+  ]);
   return { token: await startSession(deps.db, user.id, method, { remember: input.remember }), is_new: false };
 };
 
@@ -64,13 +72,19 @@ export const loginWithAccount = (
     'account',
   );
 
-/** `POST /user/login/phone`: a texted code (2000 when the phone has no account, 900 on a wrong code). */
+/**
+ * `POST /user/login/phone`: a texted code (2000 when the phone has no account, 900 on a wrong code).
+ * Failed tries count against the client's sign-in limit, as password ones do.
+ */
 export const loginWithPhone = async (
   deps: AuthDeps,
+  client: ClientInfo,
   input: { phone: string; code: string; remember?: boolean },
 ) => {
+  await deps.limits.consume('SIGN_IN_FAILURES_PER_IP', client.ip);
   const user = await findUserByPhone(deps.db, input.phone);
   if (!user) throw new AppError('PHONE_NOT_REGISTERED');
   await useCode(deps.db, { channel: 'sms', address: input.phone, purpose: 'login', code: input.code });
+  await deps.limits.reward('SIGN_IN_FAILURES_PER_IP', client.ip);
   return { token: await startSession(deps.db, user.id, 'sms', { remember: input.remember }), is_new: false };
 };

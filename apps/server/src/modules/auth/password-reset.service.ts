@@ -21,6 +21,7 @@ export const maskEmail = (email: string) => {
 
 /** `POST /user/reset_pw/email/code`: emails a code and a link, both valid 24 hours. */
 export const sendResetCode = async (deps: AuthDeps, client: ClientInfo, email: string, now = new Date()) => {
+  await deps.limits.consume('CODES_PER_IP', client.ip);
   const user = await findUserByEmail(deps.db, email);
   if (!user?.email) throw new AppError('ERR_NO_USER');
   const to = user.email;

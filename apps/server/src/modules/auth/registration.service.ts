@@ -46,6 +46,7 @@ export const sendEmailCode = async (
   client: ClientInfo,
   input: { email: string; purpose: 'register' | 'bind'; userId?: bigint },
 ) => {
+  await deps.limits.consume('CODES_PER_IP', client.ip);
   assertEmailAllowed(deps.config.emailBlocklist, input.email);
   const owner = await findUserByEmail(deps.db, input.email);
   if (owner && input.purpose === 'register') throw new AppError('ERR_HAVE_USER');
@@ -69,6 +70,7 @@ export const sendSmsCode = async (
   client: ClientInfo,
   input: { phone: string; purpose: Extract<CodePurpose, 'login' | 'register' | 'bind'>; userId?: bigint },
 ) => {
+  await deps.limits.consume('CODES_PER_IP', client.ip);
   const owner = await findUserByPhone(deps.db, input.phone);
   if (input.purpose === 'login' && !owner) throw new AppError('PHONE_NOT_REGISTERED');
   if (input.purpose === 'register') assertPhoneRegistrable(input.phone);
@@ -89,6 +91,7 @@ export const sendSmsCode = async (
 /** `POST /user/register`: a new account from an email verified by code; does not sign in. */
 export const registerWithEmail = async (
   deps: AuthDeps,
+  client: ClientInfo,
   input: {
     email: string;
     email_code: string;
@@ -100,6 +103,7 @@ export const registerWithEmail = async (
     ref?: string;
   },
 ) => {
+  await deps.limits.consume('REGISTRATIONS_PER_IP', client.ip);
   await verifyCaptcha(deps.db, input.captchaId, input.captcha);
   if (input.region === 'china') {
     throw new AppError('ERR_PROXY_AREA_ERROR', {
@@ -130,8 +134,10 @@ export const registerWithEmail = async (
 /** `POST /user/register/phone`: a new account from a phone verified by code; signs in. */
 export const registerWithPhone = async (
   deps: AuthDeps,
+  client: ClientInfo,
   input: { phone: string; code: string; ref?: string },
 ) => {
+  await deps.limits.consume('REGISTRATIONS_PER_IP', client.ip);
   assertPhoneRegistrable(input.phone);
   if (await findUserByPhone(deps.db, input.phone)) throw new AppError('PhoneUsedError');
   const referrerCode = await resolveReferral(deps.db, input.ref);
@@ -141,7 +147,8 @@ export const registerWithPhone = async (
 };
 
 /** `POST /user/tourist`: a guest account, signed in; it becomes registered by binding a contact. */
-export const startTourist = async (deps: AuthDeps) => {
+export const startTourist = async (deps: AuthDeps, client: ClientInfo) => {
+  await deps.limits.consume('REGISTRATIONS_PER_IP', client.ip);
   const user = await createAccount(deps.db, { isTourist: true }, 'guest');
   const host = new URL(deps.config.publicUrl).hostname;
   return {

@@ -5,6 +5,7 @@ import {
   CAPTCHA,
   call,
   captchaHeaders,
+  freshClientIp,
   lastCode,
   loginByEmail,
   registerByEmail,
@@ -18,11 +19,16 @@ describe('registration by email', () => {
   });
   afterAll(() => t.close());
 
+  // Each attempt comes from an address of its own: the per-address limits have their own tests.
   const register = async (body: Record<string, unknown>, headers?: Record<string, string>) =>
-    call(t.app, 'POST', '/user/register', { headers: headers ?? (await captchaHeaders(t.app)), body });
+    call(t.app, 'POST', '/user/register', {
+      headers: headers ?? (await captchaHeaders(t.app)),
+      body,
+      ip: freshClientIp(),
+    });
 
   const validBody = async (email: string, overrides: Record<string, unknown> = {}) => {
-    await call(t.app, 'POST', '/user/register/email/code', { form: { email } });
+    await call(t.app, 'POST', '/user/register/email/code', { form: { email }, ip: freshClientIp() });
     return {
       email,
       email_code: await lastCode(t.database.db, email),

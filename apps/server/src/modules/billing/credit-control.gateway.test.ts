@@ -107,6 +107,9 @@ describe('credit control: no proxy moves more traffic than its owner has paid fo
     throw new Error('the gateway never gave its holds back');
   };
 
+  /** The protocol a proxy is generated for, to be used over `via` (the gateway enforces it: 4008). */
+  const protocolOf = (via: DownloadPath) => (via === 'socks5' ? ('socks5' as const) : ('http' as const));
+
   const totalOf = (results: DownloadResult[]) => results.reduce((sum, result) => sum + result.bytes, 0);
 
   /** Every connection that got bytes was closed within 1 s of its last one: cut, not left hanging. */
@@ -120,7 +123,7 @@ describe('credit control: no proxy moves more traffic than its owner has paid fo
         const affordable = 4n * BigInt(MIB);
         const funds = (affordable * PRICE) / BYTES_PER_GB;
         const user = await fundedUser(db(), funds);
-        const proxy = await createProxy(db(), user.id, { country: 'US', line: 1 });
+        const proxy = await createProxy(db(), user.id, { country: 'US', line: 1, protocol: protocolOf(via) });
 
         const { results, refusal } = await useUp(proxy, via, count);
         // Cut off: new connections are refused for want of funds (3002).
@@ -148,7 +151,7 @@ describe('credit control: no proxy moves more traffic than its owner has paid fo
         const packageBytes = 4n * BigInt(MIB);
         const user = await fundedUser(db(), 0n);
         const pool = await givePool(db(), user.id, packageBytes);
-        const proxy = await createProxy(db(), user.id, { country: 'US', line: 1 });
+        const proxy = await createProxy(db(), user.id, { country: 'US', line: 1, protocol: protocolOf(via) });
 
         const { results, refusal } = await useUp(proxy, via, count);
         expect(refusal).toEqual(via === 'socks5' ? { status: 2, code: null } : { status: 403, code: '3002' });

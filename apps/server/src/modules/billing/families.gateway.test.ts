@@ -74,7 +74,7 @@ const BYTE_PRICED = [
   {
     name: 'dynamic traffic, line 4',
     path: 'dynamic/traffic',
-    form: { country: 'US', line: 4 },
+    form: { country: 'US', line: 4, protocol: 'socks5' },
     pricePerGb: 1_500_000n,
     via: 'socks5',
   },
@@ -215,11 +215,25 @@ describe('every proxy family, generated through the API and used through a real 
     seen > 0n && (recorded > seen ? recorded - seen : seen - recorded) * 100n <= seen;
 
   /** What the gateway answers a request through the proxy now: HTTP status and `X-PTC-Error`. */
-  const answerThrough = async (row: ProxyAnswer, target: TestTarget) => {
+  /**
+   * The gateway's answer to one request through `row`: the HTTP status and `X-PTC-Error` code; over
+   * SOCKS5 (a SOCKS5 proxy is used over nothing else), which carries neither, the reply code that
+   * curl reports, as `socks:<code>` (0x02 for every refusal of the proxy).
+   */
+  const answerThrough = async (row: ProxyAnswer, target: TestTarget, via: 'http' | 'socks5' = 'http') => {
+    if (via === 'socks5') {
+      const answer = await curl([...through(row, 'socks5'), `http://127.0.0.1:${target.port}/hello`]);
+      if (answer.exitCode === 0) return { status: answer.status, code: null };
+      return { status: 0, code: `socks:${/\((\d+)\)\s*$/m.exec(answer.stderr)?.[1] ?? answer.stderr}` };
+    }
     const answer = await curl(['-i', ...viaHttp(row), `http://127.0.0.1:${target.port}/hello`]);
     const code = /^x-ptc-error:\s*(\d+)/im.exec(answer.body)?.[1] ?? null;
     return { status: answer.status, code };
   };
+
+  /** Which protocol a check of `via` speaks (a CONNECT tunnel is HTTP too). */
+  const overOf = (via: 'http' | 'connect' | 'socks5') =>
+    via === 'socks5' ? ('socks5' as const) : ('http' as const);
 
   /** Waits until the gateway gave back the credit it held for the user (they are idle). */
   const holdsGivenBack = async (userId: bigint) => {
@@ -331,8 +345,10 @@ describe('every proxy family, generated through the API and used through a real 
           ]);
           expect(cut.exitCode, 'cut').not.toBe(0);
           await expect
-            .poll(() => answerThrough(row, target), { timeout: 20_000, interval: 200 })
-            .toEqual({ status: 403, code: '3002' });
+            .poll(() => answerThrough(row, target, overOf(family.via)), { timeout: 20_000, interval: 200 })
+            .toEqual(
+              family.via === 'socks5' ? { status: 0, code: 'socks:2' } : { status: 403, code: '3002' },
+            );
           await holdsGivenBack(userId);
           await bill();
           const exhausted = await readProxy(db(), proxy.id);
@@ -363,7 +379,7 @@ describe('every proxy family, generated through the API and used through a real 
           );
           await topUp(db(), userId, 1n * PTC);
           await expect
-            .poll(() => answerThrough(row, target), { timeout: 5_000, interval: 100 })
+            .poll(() => answerThrough(row, target, overOf(family.via)), { timeout: 5_000, interval: 100 })
             .toEqual({ status: 200, code: null });
         });
       }

@@ -1,4 +1,4 @@
-import { chargeForBytes, trafficPriceKey } from '@ptc/contracts';
+import { chargeForBytes, discountedPrice, trafficPriceKey } from '@ptc/contracts';
 import type { Database, DatabaseHandle } from '@ptc/db';
 import { readPrices } from '../proxies/prices.service';
 import { addPoolUsage, lockUsablePools, sumUsableBytes } from '../traffic/traffic-pools.repository';
@@ -58,7 +58,8 @@ const billProxy = (
     const proxy = await lockProxyForBilling(t, target.id);
     const user = await lockHolds(t, target.userId);
     if (!user || !proxy) return NOTHING;
-    const pricePerGb = prices[trafficPriceKey(proxy)].price;
+    // The table holds list prices; the owner pays them less their custom discount.
+    const pricePerGb = discountedPrice(prices[trafficPriceKey(proxy)].price, user.discountBasisPoints);
     const carried = proxy.bytesUp + proxy.bytesDown;
     const unbilled = carried - proxy.billedBytes;
     if (unbilled <= 0n && proxy.accruedCost <= 0n) return NOTHING;

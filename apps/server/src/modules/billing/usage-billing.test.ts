@@ -78,6 +78,15 @@ describe('the usage billing job', () => {
       .where(eq(users.id, userId));
   };
 
+  it('charges an enterprise account’s traffic at the list price less its discount', async () => {
+    const user = await fundedUser(db(), 100n * PTC, { plan: 'enterprise', discountBasisPoints: 2_000 });
+    const proxy = await createProxy(db(), user.id, { family: 'dynamic-traffic', line: 1 });
+    await carry(db(), proxy.id, 0n, 2n * BYTES_PER_GB);
+    await billUsage(handle);
+    const usage = await entriesOf(db(), user.id, 'usage');
+    expect(usage.map((entry) => entry.amount)).toEqual([-8_000_000n]);
+  });
+
   it('charges the bytes carried at each line’s price exactly, flooring with the remainder carried', async () => {
     const user = await fundedUser(db(), 1_000n * PTC);
     const bytes = 1_234_567_891n;

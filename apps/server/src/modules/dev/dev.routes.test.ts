@@ -108,6 +108,86 @@ describe('dev outbox and mailbox', () => {
   });
 });
 
+describe('dev tools seen from another machine', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await withDevRoutes(await createTestApp());
+    await t.database.db
+      .insert(outboxMessages)
+      .values({ channel: 'email', recipient: 'victim@example.test', subject: 'Reset', text: 'Code 424242' });
+  });
+  afterAll(() => t.close());
+
+  const from = (remoteAddress: string, url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, remoteAddress, headers });
+
+  it('answers 404 to a remote client for the outbox and the mailbox', async () => {
+    for (const url of ['/dev/outbox', '/dev/mailbox']) {
+      const response = await from('203.0.113.9', url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe(404);
+      expect(response.body).not.toContain('424242');
+    }
+  });
+
+  it('is not fooled by a forged X-Forwarded-For, X-Real-IP or Forwarded naming loopback', async () => {
+    const forged: Record<string, string>[] = [
+      { 'x-forwarded-for': '127.0.0.1' },
+      { 'x-real-ip': '::1' },
+      { forwarded: 'for=127.0.0.1' },
+    ];
+    for (const headers of forged) {
+      const response = await from('203.0.113.9', '/dev/outbox', headers);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('424242');
+    }
+  });
+
+  it('refuses a remote client forwarded by a reverse proxy on this machine', async () => {
+    const proxied: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' },
+      { forwarded: 'for="[2001:db8::1]:4711"' },
+    ];
+    for (const headers of proxied) {
+      expect((await from('127.0.0.1', '/dev/outbox', headers)).statusCode).toBe(404);
+    }
+  });
+
+  it('still answers clients on this machine, over IPv4, IPv6 and IPv4-mapped IPv6', async () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const response = await from(address, '/dev/outbox?recipient=victim@example.test');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data[0].text).toBe('Code 424242');
+    }
+    expect((await from('127.0.0.1', '/dev/outbox', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(200);
+  });
+});
+
+describe('dev tools behind a trusted proxy (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await withDevRoutes(await createTestApp({ TRUST_PROXY: 'true' }));
+  });
+  afterAll(() => t.close());
+
+  it('refuses a remote client whose forwarded chain names loopback first', async () => {
+    for (const [remoteAddress, forwardedFor] of [
+      ['203.0.113.9', '127.0.0.1'],
+      ['127.0.0.1', '127.0.0.1, 203.0.113.9'],
+      ['127.0.0.1', '203.0.113.9'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/dev/outbox',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+});
+
 describe('dev tools in production', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,8 +1,9 @@
-import { envelopeSchema, ok } from '@ptc/contracts';
+import { AppError, envelopeSchema, ok } from '@ptc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentOutboxMessage, renderMailboxPage } from './dev.presenter';
 import { listOutboxMessages } from './dev.repository';
+import { isLoopbackClient } from './loopback';
 
 /** Which outbox messages to show. */
 export const outboxQuerySchema = z.object({
@@ -32,10 +33,16 @@ const MAILBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 
 
 /**
  * Development helpers: the outbox as JSON and the dev mailbox page. Registered only when
- * `config.isDevToolsEnabled`; the plugin also refuses to add its routes otherwise.
+ * `config.isDevToolsEnabled`; the plugin also refuses to add its routes otherwise. They answer
+ * clients on this machine only (the outbox holds sign-in and password-reset codes): anyone else
+ * gets 404, as in production.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.isDevToolsEnabled) return;
+
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopbackClient(request)) throw new AppError('ERR_NOT_FOUND');
+  });
 
   app.get(
     '/dev/outbox',

@@ -2,10 +2,18 @@ import { envelopeSchema, ok } from '@ptc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent } from '../../adapters/payments/sandbox';
-import { findOrderByNo } from '../wallet/orders.repository';
+import {
+  SANDBOX_ACCESS_PARAM,
+  SANDBOX_SIGNATURE_HEADER,
+  type SandboxEvent,
+} from '../../adapters/payments/sandbox';
 import { walletDeps } from '../wallet/wallet.deps';
-import { confirmManualPayment, receiveNotification } from './payments.service';
+import {
+  authorizeSandboxCard,
+  confirmManualPayment,
+  getSandboxCheckoutOrder,
+  receiveNotification,
+} from './payments.service';
 import { renderSandboxCard, renderSandboxCheckout } from './sandbox-pages';
 
 const tags = ['Payments'];
@@ -55,13 +63,33 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     };
     const orderParams = z.object({ order_no: z.string().min(8).max(40) });
+    // Every sandbox page and call is its owner's: by the signed link the server issued, or a session.
+    const accessQuery = z.object({
+      /** Signed access of the link (`<expiry>.<HMAC>`), bound to the page and its owner. */
+      [SANDBOX_ACCESS_PARAM]: z.string().max(128).optional(),
+    });
+    const credentialsOf = (request: { query: z.infer<typeof accessQuery>; ctx: FastifyRequest['ctx'] }) => ({
+      access: request.query[SANDBOX_ACCESS_PARAM],
+      sessionToken: request.ctx.token,
+    });
 
     app.get(
       '/payments/sandbox/:order_no',
-      { schema: { tags, summary: 'Sandbox checkout page', params: orderParams } },
+      {
+        schema: {
+          tags,
+          summary: "Sandbox checkout page (the order's owner: signed link or session)",
+          params: orderParams,
+          querystring: accessQuery,
+        },
+      },
       async (request, reply) => {
-        const order = await findOrderByNo(app.db, request.params.order_no);
-        if (order?.provider !== 'sandbox') return reply.callNotFound();
+        const order = await getSandboxCheckoutOrder(
+          deps,
+          sandbox,
+          request.params.order_no,
+          credentialsOf(request),
+        );
         return reply.headers(PAGE_HEADERS).send(renderSandboxCheckout(order));
       },
     );
@@ -71,14 +99,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          summary: 'Sandbox checkout: pay or fail',
+          summary: "Sandbox checkout: pay or fail (the order's owner: signed link or session)",
           params: orderParams,
+          querystring: accessQuery,
           body: z.object({ action: z.enum(['pay', 'fail']) }),
         },
       },
       async (request, reply) => {
-        const order = await findOrderByNo(app.db, request.params.order_no);
-        if (order?.provider !== 'sandbox') return reply.callNotFound();
+        const order = await getSandboxCheckoutOrder(
+          deps,
+          sandbox,
+          request.params.order_no,
+          credentialsOf(request),
+        );
         await deliver({
           type: 'payment',
           order_no: order.orderNo,
@@ -99,14 +132,32 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const cardParams = z.object({ user_uid: z.string().min(1).max(64) });
     app.get(
       '/payments/sandbox/card/:user_uid',
-      { schema: { tags, summary: 'Sandbox card page', params: cardParams } },
-      async (_request, reply) => reply.headers(PAGE_HEADERS).send(renderSandboxCard()),
+      {
+        schema: {
+          tags,
+          summary: 'Sandbox card page (that user only: signed link or session)',
+          params: cardParams,
+          querystring: accessQuery,
+        },
+      },
+      async (request, reply) => {
+        await authorizeSandboxCard(deps, sandbox, request.params.user_uid, credentialsOf(request));
+        return reply.headers(PAGE_HEADERS).send(renderSandboxCard());
+      },
     );
 
     app.post(
       '/payments/sandbox/card/:user_uid',
-      { schema: { tags, summary: 'Sandbox card page: save', params: cardParams } },
+      {
+        schema: {
+          tags,
+          summary: 'Sandbox card page: save (that user only: signed link or session)',
+          params: cardParams,
+          querystring: accessQuery,
+        },
+      },
       async (request, reply) => {
+        await authorizeSandboxCard(deps, sandbox, request.params.user_uid, credentialsOf(request));
         await deliver({
           type: 'card',
           user_uid: request.params.user_uid,

@@ -1,6 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AppError, parsePtc } from '@ptc/contracts';
 import type { NotificationRequest } from '../../adapters/payments/payment-provider';
+import type { SandboxPageSubject, SandboxProvider } from '../../adapters/payments/sandbox';
+import { findUserById } from '../auth/auth.repository';
+import { authenticate } from '../auth/auth.service';
 import { findOrderByNo, recordNotification } from '../wallet/orders.repository';
 import { applyPaymentNotification, manualReference, type WalletDeps } from '../wallet/orders.service';
 import { notifierFor } from '../wallet/payment-gateways';
@@ -80,3 +83,61 @@ export const confirmManualPayment = async (
   if (outcome === 'rejected') throw new AppError('ERR_PRICE_ERROR', { message: `Not confirmed: ${reason}` });
   return { outcome };
 };
+
+/** How a caller of a sandbox page proves it is the owner. */
+export interface SandboxPageCredentials {
+  /** The signed `access` of the link the server issued, if the URL carries one. */
+  access: string | undefined;
+  /** The session token of the `Authorization` header, if any. */
+  sessionToken: string | null;
+}
+
+const INVALID_LINK = 'This sandbox link is invalid or has expired';
+
+/**
+ * Admits the owner of a sandbox page: a link the sandbox signed for this page and owner (not
+ * expired), else the owner's session. Neither, or a tampered or expired link: 2004; another
+ * user's session: 404, as for any order that is not one's own.
+ */
+const authorizeSandboxOwner = async (
+  deps: WalletDeps,
+  sandbox: SandboxProvider,
+  subject: SandboxPageSubject | null,
+  credentials: SandboxPageCredentials,
+) => {
+  if (credentials.access !== undefined) {
+    if (!subject || !sandbox.verifyPageAccess(subject, credentials.access)) {
+      throw new AppError('ERR_TOKEN_ERROR', { message: INVALID_LINK });
+    }
+    return;
+  }
+  const user = await authenticate(deps.db, credentials.sessionToken);
+  if (!subject || user.uid !== subject.userUid) throw new AppError('ERR_NOT_FOUND');
+};
+
+/** The sandbox order `orderNo`, for its owner only (see {@link authorizeSandboxOwner}). */
+export const getSandboxCheckoutOrder = async (
+  deps: WalletDeps,
+  sandbox: SandboxProvider,
+  orderNo: string,
+  credentials: SandboxPageCredentials,
+) => {
+  const order = await findOrderByNo(deps.db, orderNo);
+  const owner = order?.provider === 'sandbox' ? await findUserById(deps.db, order.userId) : null;
+  await authorizeSandboxOwner(
+    deps,
+    sandbox,
+    order && owner ? { page: 'checkout', orderNo: order.orderNo, userUid: owner.uid } : null,
+    credentials,
+  );
+  if (!order) throw new AppError('ERR_NOT_FOUND');
+  return order;
+};
+
+/** Admits the sandbox card page of `userUid` for that user only: the uid in the URL is not enough. */
+export const authorizeSandboxCard = (
+  deps: WalletDeps,
+  sandbox: SandboxProvider,
+  userUid: string,
+  credentials: SandboxPageCredentials,
+) => authorizeSandboxOwner(deps, sandbox, { page: 'card', userUid }, credentials);

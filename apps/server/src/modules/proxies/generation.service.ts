@@ -232,7 +232,7 @@ export const generateProxies = async (
 ): Promise<Generated> => {
   const { db } = deps.database;
   const key = prepaidPriceKey(plan.family, plan.exitType, plan.renewDays);
-  const unitPrice = key ? (await readPrice(db, key)).price : 0n;
+  const unitPrice = key ? (await readPrice(db, key, user.discountBasisPoints)).price : 0n;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction((tx) =>

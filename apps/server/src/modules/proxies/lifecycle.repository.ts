@@ -100,6 +100,8 @@ export const findNoticeAddress = async (db: Database, userId: bigint) => {
   const [row] = await db
     .select({
       email: users.email,
+      /** The owner's custom discount, to quote the renewal price they would have paid. */
+      discountBasisPoints: users.discountBasisPoints,
       lang: sql<string>`coalesce(
         (select ${balanceAlarms.lang} from ${balanceAlarms} where ${balanceAlarms.userId} = ${users.id}),
         (select ${autoTopUps.lang} from ${autoTopUps} where ${autoTopUps.userId} = ${users.id}),

@@ -1,6 +1,7 @@
 import {
   AppError,
   DEFAULT_PRICES,
+  discountedPrice,
   type Micro,
   type PriceKey,
   type PriceUnit,
@@ -19,17 +20,29 @@ export const ensurePrices = async (db: Database) => {
     .onConflictDoNothing();
 };
 
-/** The whole price table (defaults for keys not stored). */
-export const readPrices = async (db: Database): Promise<Record<PriceKey, { price: Micro; unit: Unit }>> => {
+/**
+ * The whole price table (defaults for keys not stored), as one customer pays it: every price less
+ * the account's custom discount (`users.discount_basis_points`, 0 for list prices), rounded down
+ * to the micro-PTC. This is the one place a discount is applied: quotes, purchases, renewals,
+ * traffic packages and usage billing all read their prices here.
+ */
+export const readPrices = async (
+  db: Database,
+  discountBasisPoints = 0,
+): Promise<Record<PriceKey, { price: Micro; unit: Unit }>> => {
   const rows = await db.select().from(prices);
   const table = { ...DEFAULT_PRICES } as Record<PriceKey, { price: Micro; unit: Unit }>;
   for (const row of rows)
     if (row.key in table) table[row.key as PriceKey] = { price: row.price, unit: row.unit };
+  for (const key of Object.keys(table) as PriceKey[]) {
+    table[key] = { ...table[key], price: discountedPrice(table[key].price, discountBasisPoints) };
+  }
   return table;
 };
 
-/** One price. */
-export const readPrice = async (db: Database, key: PriceKey) => (await readPrices(db))[key];
+/** One price, less a customer's discount in basis points (see {@link readPrices}). */
+export const readPrice = async (db: Database, key: PriceKey, discountBasisPoints = 0) =>
+  (await readPrices(db, discountBasisPoints))[key];
 
 /** What a purchase of `family` charges at once (SPEC §9), or null for families billed by traffic. */
 export const prepaidPriceKey = (
@@ -42,9 +55,13 @@ export const prepaidPriceKey = (
   return null;
 };
 
-/** `GET /proxy/price`: the unit price of a purchase and what it charges now, before it is made. */
+/**
+ * `GET /proxy/price`: the unit price of a purchase and what it charges now, before it is made, as
+ * the customer pays it (their discount off).
+ */
 export const quotePrice = async (
   db: Database,
+  customer: { discountBasisPoints: number },
   query: {
     family: 'dynamic-traffic' | 'dynamic-ip' | 'static-traffic' | 'static-ip';
     line?: number;
@@ -56,7 +73,7 @@ export const quotePrice = async (
   const type = query.type ?? 'residential';
   const prepaid = prepaidPriceKey(query.family, type, query.days ?? 30);
   const key = prepaid ?? trafficPriceKey({ family: query.family, line: query.line ?? 1, exitType: type });
-  const { price, unit } = await readPrice(db, key);
+  const { price, unit } = await readPrice(db, key, customer.discountBasisPoints);
   return { price, unit, total: prepaid ? price * BigInt(query.count) : 0n };
 };
 

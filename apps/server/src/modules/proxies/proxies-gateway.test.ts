@@ -2,6 +2,7 @@ import { createExit } from '@ptc/db/testing';
 import { curl } from '@ptc/gateway/testing/curl';
 import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { type RunningGateway, startGateway } from '../../gateway';
 import { call } from '../../test/accounts';
 import {
@@ -99,11 +100,76 @@ describe('generated proxies carry traffic through a real gateway', () => {
         total_ms: null,
         speed_kbps: null,
         error: 'the proxy answered HTTP 403',
+        failure: 'proxy',
       });
     }
   });
 
-  it('a static IP proxy leases its exit and answers 200 over SOCKS5 and HTTP; deleted, it is refused', async () => {
+  it("succeeds with the default target (the gateway's own) and tells a target refused by policy from a proxy refused", async () => {
+    const buyer = await customerWithBalance(t.database, 5_000_000n);
+    const [httpRow] = (await generateOk(t.app, t.database.db, buyer, 'dynamic/traffic', { country: 'US' }))
+      .data;
+    const [socksRow] = (
+      await generateOk(t.app, t.database.db, buyer, 'dynamic/traffic', { country: 'US', protocol: 'socks5' })
+    ).data;
+    const closed = await startHttpTarget();
+    const closedPort = closed.port;
+    await closed.close();
+    const speedTest = async (row: { id: string }) =>
+      (await call(t.app, 'POST', '/proxy/test', { token: buyer.token, form: { token_id: row.id } })).data;
+    setSpeedTestUrl(loadConfig({}).speedTestUrl);
+    for (const row of [httpRow, socksRow]) {
+      const result = await speedTest(row);
+      expect(result, row.id).toMatchObject({ state: 'completed', error: null });
+      expect(result.speed_kbps).toBeGreaterThan(0);
+    }
+    // A private target is refused by the gateway's SSRF guard (4009): the configuration's fault.
+    setSpeedTestUrl('http://10.11.12.13/');
+    expect(await speedTest(httpRow)).toMatchObject({
+      state: 'error',
+      error: 'the target was refused by the gateway policy (a private, loopback or reserved address or port)',
+      failure: 'policy',
+    });
+    // A target that does not answer, through a working proxy, is the target's failure.
+    setSpeedTestUrl(`http://127.0.0.1:${closedPort}/`);
+    expect(await speedTest(httpRow)).toMatchObject({ state: 'error', failure: 'target' });
+    setSpeedTestUrl(`http://127.0.0.1:${target.port}/bytes/262144`);
+  });
+
+  it('tests the speed of a SOCKS5 proxy over SOCKS5 (an HTTP test would be refused with 4008)', async () => {
+    const buyer = await customerWithBalance(t.database, 5_000_000n);
+    const { data } = await generateOk(t.app, t.database.db, buyer, 'dynamic/traffic', {
+      country: 'US',
+      line: 1,
+      protocol: 'socks5',
+    });
+    const row = data[0];
+    setSpeedTestUrl(`http://127.0.0.1:${target.port}/bytes/262144`);
+    const test = await call(t.app, 'POST', '/proxy/test', { token: buyer.token, form: { token_id: row.id } });
+    expect(test.data).toMatchObject({ state: 'completed', error: null });
+    expect(test.data.speed_kbps).toBeGreaterThan(0);
+    // An https target through the SOCKS5 tunnel: TLS then meets a plain HTTP server.
+    setSpeedTestUrl(`https://127.0.0.1:${target.port}/hello`);
+    const tls = await call(t.app, 'POST', '/proxy/test', { token: buyer.token, form: { token_id: row.id } });
+    setSpeedTestUrl(`http://127.0.0.1:${target.port}/bytes/262144`);
+    expect(tls.data).toMatchObject({
+      state: 'error',
+      error: 'the TLS handshake with the target failed',
+      failure: 'target',
+    });
+
+    await call(t.app, 'PUT', `/proxy/token/status/${row.id}?switch=6`, { token: buyer.token });
+    await expect
+      .poll(
+        async () =>
+          (await call(t.app, 'POST', '/proxy/test', { token: buyer.token, form: { token_id: row.id } })).data
+            .error,
+        { timeout: 5_000 },
+      )
+      .toBe('the proxy refused the connection (SOCKS5: not allowed)');
+  });
+
+  it('a static IP proxy leases its exit and answers 200 over SOCKS5, the protocol it was generated for (HTTP: 4008); deleted, it is refused', async () => {
     const buyer = await customerWithBalance(t.database, 5_000_000n);
     const { data } = await generateOk(t.app, t.database.db, buyer, 'static/ip', {
       type: 'residential',
@@ -118,13 +184,16 @@ describe('generated proxies carry traffic through a real gateway', () => {
       status: 200,
       body: 'hello',
     });
-    expect(await curl([...viaHttp(row), hello()])).toMatchObject({ status: 200, body: 'hello' });
+    const overHttp = await curl(['-i', ...viaHttp(row), hello()]);
+    expect(overHttp.status).toBe(403);
+    expect(overHttp.body).toMatch(/X-PTC-Error: 4008/i);
     const qr = await call(t.app, 'GET', `/proxy/token/qr_code?token_id=${row.id}`, { token: buyer.token });
+    expect(qr.data.url).toMatch(/^socks5:\/\//);
     expect(await curl(['-x', qr.data.url, hello()])).toMatchObject({ status: 200, body: 'hello' });
 
     await call(t.app, 'DELETE', `/proxy/token/${row.id}`, { token: buyer.token });
     await expect
-      .poll(async () => (await curl([...viaHttp(row), hello()])).status, { timeout: 5_000 })
-      .not.toBe(200);
+      .poll(async () => (await curl([...viaSocks(row), hello()])).exitCode, { timeout: 5_000 })
+      .not.toBe(0);
   });
 });

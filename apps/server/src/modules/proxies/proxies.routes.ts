@@ -8,12 +8,14 @@ import {
   envelopeSchema,
   GENERATES,
   generatedProxiesSchema,
+  multiline,
   ok,
   PROXY_TYPES,
   priceQuerySchema,
   priceQuoteSchema,
   proxyExportRequestSchema,
   proxyExportSchema,
+  proxyIdSchema,
   proxyListQuerySchema,
   proxyListSchema,
   proxyRowSchema,
@@ -63,7 +65,7 @@ import { searchStaticStore } from './static-store.service';
 const tags = ['Proxies'];
 const security = [{ session: [] }];
 
-const tokenParams = z.object({ token_id: z.string().min(1).max(200) });
+const tokenParams = z.object({ token_id: proxyIdSchema });
 const familyParams = z.object({ generate: z.enum(GENERATES), proxy_type: z.enum(PROXY_TYPES) });
 const switchValue = z.coerce.number().pipe(z.union([z.literal(5), z.literal(6)]));
 const flag = z
@@ -166,7 +168,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const quote = await quotePrice(deps.database.db, request.query);
+      const quote = await quotePrice(deps.database.db, currentUser(request), request.query);
       return ok({ unit_price: presentPtc(quote.price), unit: quote.unit, total: presentPtc(quote.total) });
     },
   );
@@ -307,7 +309,8 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await toggleRotation(deps, currentUser(request), request.params.token_id)),
   );
 
-  const remark = z.string().max(REMARK_MAX_LENGTH);
+  // The console edits a remark in a text area, so it may span lines.
+  const remark = multiline(z.string().max(REMARK_MAX_LENGTH));
   app.put(
     '/proxy/token/remark/:token_id',
     {

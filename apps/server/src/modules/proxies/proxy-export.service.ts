@@ -1,11 +1,11 @@
 import { AppError, LIMITS, type ProxyRow, type proxyExportRequestSchema } from '@ptc/contracts';
-import { utils, write } from 'xlsx';
 import type { z } from 'zod';
 import type { UserRow } from '../auth/auth.repository';
 import { newOpaqueId } from './credentials';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
 import { presentProxies } from './proxies.presenter';
 import { findOwnProxies, findProxiesCreatedBetween } from './proxies.repository';
+import { neutraliseRows, toCsv } from './proxy-export.cells';
 import { insertExport, takeExport } from './proxy-export.repository';
 import { buildXlsx } from './proxy-export.xlsx';
 import { familyOf } from './proxy-family';
@@ -64,14 +64,17 @@ const exportRow = (row: ProxyRow): (string | number)[] => [
   `${row.username}:${row.password}@${row.address}:${row.port}`,
 ];
 
-/** The file of an export: csv (UTF-8 with BOM, so spreadsheets read remarks right), xls (BIFF8) or xlsx. */
-export const buildExportFile = (rows: ProxyRow[], format: ExportFormat): Buffer => {
-  if (format === 'xlsx') return buildXlsx('proxies', [[...EXPORT_COLUMNS], ...rows.map(exportRow)]);
-  const sheet = utils.aoa_to_sheet([[...EXPORT_COLUMNS], ...rows.map(exportRow)]);
-  if (format === 'csv') return Buffer.from(`\ufeff${utils.sheet_to_csv(sheet)}\n`, 'utf8');
-  const book = utils.book_new();
-  utils.book_append_sheet(book, sheet, 'proxies');
-  return write(book, { type: 'buffer', bookType: 'biff8' });
+/**
+ * The file of an export: csv (our RFC 4180 text, UTF-8 with BOM, so spreadsheets read remarks
+ * right), or an xlsx workbook from ExcelJS for both xlsx and xls. No maintained library on the npm
+ * registry writes the legacy BIFF8 `.xls`, so the xls choice is the same workbook under its `.xls`
+ * name (README, "Exports"). Every format takes the same rows, their text neutralised against
+ * formula injection (a remark is the user's text).
+ */
+export const buildExportFile = async (rows: ProxyRow[], format: ExportFormat): Promise<Buffer> => {
+  const cells = neutraliseRows([[...EXPORT_COLUMNS], ...rows.map(exportRow)]);
+  if (format === 'csv') return Buffer.from(`\ufeff${toCsv(cells)}\n`, 'utf8');
+  return buildXlsx('proxies', cells);
 };
 
 const tooMany = () =>
@@ -102,7 +105,7 @@ export const exportProxies = async (
     records = await findProxiesCreatedBetween(db, user.id, family, range, LIMITS.EXPORT_MAX_PROXIES + 1);
     if (records.length > LIMITS.EXPORT_MAX_PROXIES) throw tooMany();
   }
-  const content = buildExportFile(await presentProxies(records, gatewayOf(deps), now), request.format);
+  const content = await buildExportFile(await presentProxies(records, gatewayOf(deps), now), request.format);
   const id = newOpaqueId();
   await insertExport(db, {
     id,

@@ -1,13 +1,37 @@
+import { Readable } from 'node:stream';
 import { proxies } from '@ptc/db';
 import { createProxy } from '@ptc/db/testing';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { read, utils } from 'xlsx';
 import { call } from '../../test/accounts';
 import { createStaticExits, customerWithBalance } from '../../test/proxies';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { EXPORT_COLUMNS } from './proxy-export.service';
 
 const DAY = 86_400_000;
+
+/** The `proxies` sheet of an xlsx file, read back by ExcelJS. */
+const readSheet = async (file: Buffer) => {
+  const book = new ExcelJS.Workbook();
+  // ExcelJS types its input as an ArrayBuffer (it reads one as well as a Buffer).
+  await book.xlsx.load(Uint8Array.from(file).buffer);
+  const sheet = book.getWorksheet('proxies');
+  if (!sheet) throw new Error('no sheet');
+  return sheet;
+};
+
+/** Every row of a sheet, as arrays of cell values. */
+const rowsOf = (sheet: ExcelJS.Worksheet) => {
+  const rows: unknown[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+};
+
+/** The rows of csv text, read back by ExcelJS's csv reader (fast-csv), every cell as the text it is. */
+const readCsv = async (text: string) =>
+  rowsOf(await new ExcelJS.Workbook().csv.read(Readable.from([text]), { map: (value: unknown) => value }));
 
 describe('proxy export', () => {
   let t: TestApp;
@@ -57,9 +81,7 @@ describe('proxy export', () => {
     expect(file.headers['content-disposition']).toMatch(
       /^attachment; filename="proxies-static-ip-\d{4}-\d{2}-\d{2}\.xlsx"$/,
     );
-    const sheet = read(file.rawPayload).Sheets.proxies;
-    if (!sheet) throw new Error('no sheet');
-    const [header, ...rows] = utils.sheet_to_json<(string | number)[]>(sheet, { header: 1 });
+    const [header, ...rows] = rowsOf(await readSheet(file.rawPayload));
     expect(header).toEqual([...EXPORT_COLUMNS]);
     const listed = (await call(t.app, 'GET', '/proxy/tokens/static/ip', { token: owner.token })).data.data;
     expect(rows).toEqual(
@@ -103,8 +125,76 @@ describe('proxy export', () => {
     const xls = await exportOf({ ids: [publicIds[2]], format: 'xls' });
     const binary = await download(xls.data.url);
     expect(binary.headers['content-type']).toBe('application/vnd.ms-excel');
-    const book = read(binary.rawPayload);
-    expect(book.Sheets.proxies?.A2?.v).toBe('gw.example.test');
+    expect(binary.headers['content-disposition']).toMatch(
+      /^attachment; filename="proxies-static-ip-\d{4}-\d{2}-\d{2}\.xls"$/,
+    );
+    // The xls choice is an xlsx workbook under its .xls name (no maintained BIFF8 writer).
+    expect(binary.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    expect((await readSheet(binary.rawPayload)).getCell('A2').value).toBe('gw.example.test');
+  });
+
+  it('neutralises remarks that would start a formula in csv, xls and xlsx, and leaves ordinary ones as they are', async () => {
+    const db = t.database.db;
+    // Set through the remark route, which trims: these reach the file as typed.
+    const typed = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-2+3', '@SUM(1,2)', '店铺 B'];
+    // A tab or CR can only come from stored data (the route trims them), and must be neutralised too.
+    const stored = ['\tcmd', '\rcmd'];
+    const exits = await createStaticExits(db, typed.length + stored.length, { prefix: '69.1.2' });
+    const ids: string[] = [];
+    for (const [index, exit] of exits.entries()) {
+      const proxy = await createProxy(db, owner.user.id, {
+        family: 'static-ip',
+        exitType: 'residential',
+        exitId: exit.id,
+        remark: stored[index - typed.length] ?? null,
+        createdAt: new Date(now - 10 * DAY),
+        expiresAt: new Date(now + 30 * DAY),
+      });
+      const remark = typed[index];
+      if (remark !== undefined) {
+        const set = await call(t.app, 'PUT', `/proxy/token/remark/${proxy.publicId}`, {
+          token: owner.token,
+          form: { remark },
+        });
+        expect(set.code).toBe(0);
+      }
+      ids.push(proxy.publicId);
+    }
+    const expected = [
+      `'=HYPERLINK("http://evil.example","x")`,
+      "'+1+2",
+      "'-2+3",
+      "'@SUM(1,2)",
+      '店铺 B',
+      "'\tcmd",
+      "'\rcmd",
+    ].sort();
+    const remarkColumn = EXPORT_COLUMNS.indexOf('remark');
+
+    for (const format of ['xlsx', 'xls'] as const) {
+      const exported = await exportOf({ ids, format });
+      const sheet = await readSheet((await download(exported.data.url)).rawPayload);
+      const [, ...rows] = rowsOf(sheet);
+      expect(rows.map((row) => row[remarkColumn]).sort(), format).toEqual(expected);
+      // Text only: the port stays a number.
+      expect(sheet.getCell('B2').value, format).toBe(8222);
+      const types = new Set<ExcelJS.ValueType>();
+      sheet.eachRow((row) => {
+        row.eachCell((cell) => {
+          types.add(cell.type);
+        });
+      });
+      expect([...types].sort(), format).toEqual([ExcelJS.ValueType.Number, ExcelJS.ValueType.String].sort());
+    }
+
+    const csv = await exportOf({ ids, format: 'csv' });
+    const text = (await download(csv.data.url)).body.replace(/^\ufeff/, '');
+    const [, ...csvRows] = await readCsv(text);
+    expect(csvRows).toHaveLength(ids.length);
+    expect(csvRows.map((row) => row[remarkColumn]).sort()).toEqual(expected);
+    expect(text).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",`);
+    expect(text).toContain(`,"'\rcmd",`);
+    expect(text).toContain(',8222,');
   });
 
   it('refuses more than 5 000 proxies, selected or in a range', async () => {

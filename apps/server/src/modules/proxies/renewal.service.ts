@@ -25,11 +25,11 @@ export const isRenewable = (proxy: ProxyEntity, now: Date) =>
 export const renewalKey = (proxy: Pick<ProxyEntity, 'publicId' | 'expiresAt'>) =>
   `renewal:${proxy.publicId}:${proxy.expiresAt?.toISOString() ?? 'none'}`;
 
-/** The price of one more rental cycle of a static IP proxy. */
-export const renewalPrice = async (db: Database, proxy: ProxyEntity) => {
+/** The price of one more rental cycle of a static IP proxy, less its owner's discount. */
+export const renewalPrice = async (db: Database, proxy: ProxyEntity, discountBasisPoints: number) => {
   const key = prepaidPriceKey(proxy.family, proxy.exitType, proxy.renewDays === 1 ? 1 : 30);
   if (!key) throw new Error('only static IP proxies are renewed');
-  return (await readPrice(db, key)).price;
+  return (await readPrice(db, key, discountBasisPoints)).price;
 };
 
 /** What a renewal did. */
@@ -65,8 +65,8 @@ export const renewStaticProxy = async (
     }
     if (!isDue(proxy)) return null;
     const days = proxy.renewDays === 1 ? 1 : 30;
-    const price = await renewalPrice(t, proxy);
     const holds = await lockHolds(t, proxy.userId);
+    const price = await renewalPrice(t, proxy, holds?.discountBasisPoints ?? 0);
     const spendable = (balance: Micro) => spendableOf({ balance, held: holds?.held ?? 0n });
     const { entry, applied } = await moveMoney(t, {
       userId: proxy.userId,

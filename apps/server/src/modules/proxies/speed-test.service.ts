@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import type { Config } from '../../config';
 import type { UserRow } from '../auth/auth.repository';
@@ -20,10 +21,36 @@ interface Measured {
   bytes: number;
 }
 
-type Credential = { username: string; password: string };
+type Credential = { username: string; password: string; protocol: 'http' | 'socks5' };
 
 const basic = ({ username, password }: Credential) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+/**
+ * Why the gateway answered `status`: a refusal of the target by its policy (4009: private,
+ * loopback or own addresses, disallowed ports) is the configured target's fault, not the proxy's.
+ */
+/** A failure and whose it is (`speedTestSchema.failure`). */
+class SpeedTestFailure extends Error {
+  constructor(
+    message: string,
+    readonly failure: 'policy' | 'proxy' | 'target',
+  ) {
+    super(message);
+  }
+}
+
+const refusalOf = (status: number | undefined, code: string | string[] | undefined): Error => {
+  if (code === '4009') {
+    return new SpeedTestFailure(
+      'the target was refused by the gateway policy (a private, loopback or reserved address or port)',
+      'policy',
+    );
+  }
+  // 502/504 with the target's codes (703, 704): the proxy works, the target does not.
+  const isTargets = code === '703' || code === '704';
+  return new SpeedTestFailure(`the proxy answered HTTP ${status}`, isTargets ? 'target' : 'proxy');
+};
 
 /** Reads a response to its end (or MAX_BYTES), timing the first byte and the last. */
 const measure = (
@@ -34,7 +61,7 @@ const measure = (
   const latencyMs = performance.now() - startedAt;
   if ((response.statusCode ?? 0) >= 400) {
     response.resume();
-    settle(new Error(`the proxy answered HTTP ${response.statusCode}`));
+    settle(refusalOf(response.statusCode, response.headers['x-ptc-error']));
     return;
   }
   let bytes = 0;
@@ -50,9 +77,78 @@ const measure = (
   response.on('error', (error) => settle(error));
 };
 
+/** SOCKS5 reply codes worth a word (RFC 1928 §6); the gateway's refusals answer 0x02. */
+const SOCKS_FAILURES: Record<number, string> = {
+  1: 'the proxy failed (SOCKS5 general failure)',
+  2: 'the proxy refused the connection (SOCKS5: not allowed)',
+  4: 'the proxy could not reach the target (SOCKS5: host unreachable)',
+  5: 'the target refused the connection (SOCKS5)',
+  6: 'the target did not answer in time (SOCKS5)',
+};
+
 /**
- * GETs `target` through the gateway with the proxy's credential: as a forward proxy for http
- * targets, through CONNECT and TLS for https ones, as any client of the proxy would.
+ * Opens a SOCKS5 tunnel to `host:port` through the gateway (RFC 1928 with username/password,
+ * RFC 1929), as a SOCKS5 client of the proxy would; answers the connected socket.
+ */
+const socksTunnel = (gateway: GatewayAddress, credential: Credential, host: string, port: number) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = netConnect({ host: gateway.host, port: gateway.port });
+    const user = Buffer.from(credential.username);
+    const pass = Buffer.from(credential.password);
+    const name = Buffer.from(host);
+    let stage: 'method' | 'auth' | 'reply' = 'method';
+    let buffered = Buffer.alloc(0);
+    const fail = (message: string) => {
+      socket.destroy();
+      reject(new Error(message));
+    };
+    const onData = (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      if (stage === 'method') {
+        if (buffered.length < 2) return;
+        if (buffered[0] !== 0x05 || buffered[1] !== 0x02)
+          return fail('the proxy did not accept SOCKS5 authentication');
+        buffered = buffered.subarray(2);
+        stage = 'auth';
+        socket.write(
+          Buffer.concat([Buffer.from([0x01, user.length]), user, Buffer.from([pass.length]), pass]),
+        );
+      }
+      if (stage === 'auth') {
+        if (buffered.length < 2) return;
+        if (buffered[1] !== 0x00) return fail('the proxy refused the credentials');
+        buffered = buffered.subarray(2);
+        stage = 'reply';
+        const portBytes = Buffer.from([port >> 8, port & 0xff]);
+        socket.write(Buffer.concat([Buffer.from([0x05, 0x01, 0x00, 0x03, name.length]), name, portBytes]));
+      }
+      if (buffered.length < 5) return;
+      if (buffered[1] !== 0x00) {
+        socket.destroy();
+        const reply = buffered[1] ?? 0x01;
+        // Host unreachable, refused, timed out: the proxy works, the target does not.
+        const isTargets = reply === 0x04 || reply === 0x05 || reply === 0x06;
+        const message = SOCKS_FAILURES[reply] ?? 'the proxy refused the connection';
+        return reject(new SpeedTestFailure(message, isTargets ? 'target' : 'proxy'));
+      }
+      const addressLength = buffered[3] === 0x01 ? 4 : buffered[3] === 0x04 ? 16 : 1 + (buffered[4] ?? 0);
+      const length = 4 + addressLength + 2;
+      if (buffered.length < length) return;
+      socket.off('data', onData);
+      socket.off('error', reject);
+      socket.pause();
+      if (buffered.length > length) socket.unshift(buffered.subarray(length));
+      resolve(socket);
+    };
+    socket.on('data', onData);
+    socket.on('error', reject);
+    socket.on('connect', () => socket.write(Buffer.from([0x05, 0x01, 0x02])));
+  });
+
+/**
+ * GETs `target` through the gateway with the proxy's credential and over the proxy's protocol, as
+ * any client of the proxy would: an HTTP proxy as a forward proxy for http targets and through
+ * CONNECT and TLS for https ones, a SOCKS5 proxy through a SOCKS5 tunnel (TLS inside for https).
  */
 const fetchThroughGateway = (gateway: GatewayAddress, credential: Credential, target: URL) =>
   new Promise<Measured>((resolve, reject) => {
@@ -68,6 +164,30 @@ const fetchThroughGateway = (gateway: GatewayAddress, credential: Credential, ta
       else resolve(result);
     };
     const timer = setTimeout(() => settle(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+    const isHttps = target.protocol === 'https:';
+    const targetPort = Number(target.port || (isHttps ? 443 : 80));
+    if (credential.protocol === 'socks5') {
+      socksTunnel(gateway, credential, target.hostname, targetPort).then((socket) => {
+        requests.push(socket);
+        if (settled) return;
+        const get = (isHttps ? httpsRequest : httpRequest)({
+          host: target.hostname,
+          port: targetPort,
+          method: 'GET',
+          path: `${target.pathname}${target.search}`,
+          headers: { host: target.host, connection: 'close' },
+          // The tunnel is the connection (no agent: it would dial the target itself).
+          createConnection: () => (isHttps ? tlsConnect({ socket, servername: target.hostname }) : socket),
+        });
+        requests.push(get);
+        get.on('response', (response) => measure(response, startedAt, settle));
+        get.on('error', settle);
+        get.end();
+        // Paused while the handshake was read; the request reads it from here on.
+        socket.resume();
+      }, settle);
+      return;
+    }
     const proxyAuthorization = basic(credential);
     if (target.protocol === 'http:') {
       const forward = httpRequest({
@@ -98,7 +218,7 @@ const fetchThroughGateway = (gateway: GatewayAddress, credential: Credential, ta
     tunnel.on('connect', (answer, socket) => {
       if (answer.statusCode !== 200) {
         socket.destroy();
-        settle(new Error(`the proxy answered HTTP ${answer.statusCode}`));
+        settle(refusalOf(answer.statusCode, answer.headers['x-ptc-error']));
         return;
       }
       const get = httpsRequest({
@@ -119,6 +239,13 @@ const fetchThroughGateway = (gateway: GatewayAddress, credential: Credential, ta
   });
 
 const CERTIFICATE_ERRORS = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS_CERT/;
+
+/** Whose a failure is: the gateway not answering is the proxy's; TLS and the like the target's. */
+const failureOf = (error: unknown): 'policy' | 'proxy' | 'target' => {
+  if (error instanceof SpeedTestFailure) return error.failure;
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
+  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE' ? 'proxy' : 'target';
+};
 
 /** A failure in words a customer can act on (the raw OpenSSL text says nothing to them). */
 const describeFailure = (error: unknown): string => {
@@ -152,6 +279,7 @@ export const runSpeedTest = async (deps: ProxiesDeps, user: UserRow, publicId: s
       total_ms: Math.round(totalMs),
       speed_kbps: Math.round((bytes / 1024 / seconds) * 10) / 10,
       error: null,
+      failure: null,
     };
   } catch (error) {
     return {
@@ -160,6 +288,7 @@ export const runSpeedTest = async (deps: ProxiesDeps, user: UserRow, publicId: s
       total_ms: null,
       speed_kbps: null,
       error: describeFailure(error),
+      failure: failureOf(error),
     };
   }
 };

@@ -32,12 +32,12 @@ const noticeFailedRenewal = async (deps: ProxiesDeps, proxyId: bigint) => {
   const { db } = deps.database;
   const proxy = await disableAutoRenew(db, proxyId);
   if (!proxy) return false;
-  const [address, ip, price] = await Promise.all([
+  const [address, ip] = await Promise.all([
     findNoticeAddress(db, proxy.userId),
     findExitIp(db, proxy.exitId),
-    renewalPrice(db, proxy),
   ]);
   if (!address?.email) return true;
+  const price = await renewalPrice(db, proxy, address.discountBasisPoints);
   const message = autoRenewFailedMessage(address.lang, {
     proxy: ip ? `${proxy.username} (${ip})` : proxy.username,
     price: presentPtc(price),

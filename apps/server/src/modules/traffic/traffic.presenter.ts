@@ -12,12 +12,12 @@ export const formatGb = (bytes: bigint): string => {
 // Basis points to percent for display only.
 const discountPercent = (plan: PlanRow) => plan.discountBasisPoints / 100;
 
-/** A plan on sale (`GET /proxy/traffic/payway`). */
-export const presentPlan = (plan: PlanRow) => ({
+/** A plan on sale (`GET /proxy/traffic/payway`) at `pricePerGb`, the customer's price of it. */
+export const presentPlan = (plan: PlanRow, pricePerGb: bigint) => ({
   id: plan.id.toString(),
   gb: plan.gb,
-  price_per_gb: formatPtc(plan.pricePerGb),
-  amount: formatPtc(plan.pricePerGb * BigInt(plan.gb)),
+  price_per_gb: formatPtc(pricePerGb),
+  amount: formatPtc(pricePerGb * BigInt(plan.gb)),
   discount_percent: discountPercent(plan),
   permanent: plan.isPermanent,
   valid_days: plan.isPermanent ? null : plan.validDays,

@@ -46,7 +46,7 @@ export const trafficRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.array(trafficPlanOnSaleSchema)) },
       },
     },
-    async () => ok(await listPlans(app.db)),
+    async (request) => ok(await listPlans(app.db, currentUser(request))),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   AppError,
   applyBasisPoints,
   BYTES_PER_GB,
+  discountedPrice,
   emailSchema,
   phoneSchema,
   TRAFFIC_FAMILIES,
@@ -67,8 +68,11 @@ export const ensureTrafficPlans = async (db: Database) => {
   );
 };
 
-/** `GET /proxy/traffic/payway`: the plans on sale. */
-export const listPlans = async (db: Database) => (await listActivePlans(db)).map(presentPlan);
+/** `GET /proxy/traffic/payway`: the plans on sale, at the customer's price (their discount off). */
+export const listPlans = async (db: Database, customer: { discountBasisPoints: number }) =>
+  (await listActivePlans(db)).map((plan) =>
+    presentPlan(plan, discountedPrice(plan.pricePerGb, customer.discountBasisPoints)),
+  );
 
 /**
  * `POST /proxy/traffic/buy`: charges the plan's amount (kind `purchase`, reference `traffic_pool`)
@@ -85,7 +89,8 @@ export const buyTrafficPackage = async (db: Database, user: UserRow, packageId: 
     if (plan.maxPerUser !== null && (await countPurchasesOfPlan(t, user.id, plan.id)) >= plan.maxPerUser) {
       throw new AppError('ERR_CHARGED_LIMIT');
     }
-    const amount = plan.pricePerGb * BigInt(plan.gb);
+    // The package's own price, less the account's custom discount (as every proxy price).
+    const amount = discountedPrice(plan.pricePerGb, holds?.discountBasisPoints ?? 0) * BigInt(plan.gb);
     const pool = await insertPool(t, {
       userId: user.id,
       planId: plan.id,

@@ -1,10 +1,11 @@
-import { AppError } from '@ptc/contracts';
+import { AppError, type SetPlanRequest } from '@ptc/contracts';
 import { type Database, isUniqueViolation } from '@ptc/db';
 import type { AuthDeps } from '../auth/auth.deps';
 import {
   findUserByEmail,
   findUserByInviteCode,
   findUserByPhone,
+  findUserByUid,
   findUserByUsername,
   revokeUserSessions,
   type UserRow,
@@ -136,4 +137,19 @@ export const deleteAccount = async (
     await unlinkOAuthAccounts(tx, user.id);
   });
   return done;
+};
+
+/**
+ * Operator call `PUT /admin/users/{uid}/plan` (issue #13.7): sets the account's plan and its
+ * custom discount, replacing both (an omitted discount is none; the personal plan has none).
+ * Answers the account after the change; 2001 for an unknown or deleted account.
+ */
+export const setAccountPlan = async (db: Database, uid: string, request: SetPlanRequest) => {
+  const user = await findUserByUid(db, uid);
+  if (!user) throw new AppError('ERR_NO_USER');
+  const discountBasisPoints =
+    request.plan === 'enterprise'
+      ? (request.discount_basis_points ?? (request.discount_percent ?? 0) * 100)
+      : 0;
+  return updateUser(db, user.id, { plan: request.plan, discountBasisPoints, updatedAt: new Date() });
 };

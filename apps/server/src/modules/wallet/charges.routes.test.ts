@@ -2,7 +2,7 @@ import { eq, ledgerEntries, paymentNotifications, paymentOrders, sql } from '@pt
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { notifySandbox, paidEvent, signedInCustomer } from '../../test/wallet';
+import { notifySandbox, paidEvent, pathOfLink, signedInCustomer } from '../../test/wallet';
 import { readBalanceAndSum } from './ledger.repository';
 import { expirePendingOrders } from './orders.repository';
 
@@ -58,7 +58,11 @@ describe('top-up through the sandbox', () => {
       sandbox: true,
       checkout: {
         kind: 'redirect',
-        url: `https://console.example.test/api/payments/sandbox/${response.data.order_no}`,
+        url: expect.stringMatching(
+          new RegExp(
+            `^https://console\\.example\\.test/api/payments/sandbox/${response.data.order_no}\\?access=\\d+\\.[\\w-]{43}$`,
+          ),
+        ),
       },
     });
   });
@@ -90,22 +94,27 @@ describe('top-up through the sandbox', () => {
     expect(await t.database.db.$count(paymentOrders, sql`${paymentOrders.amount} > 2000000000`)).toBe(0);
   });
 
-  it('offers wire transfer to the enterprise plan only', async () => {
+  it('offers wire transfer to accounts on the enterprise plan only, whatever the request says', async () => {
     const { token } = await signedInCustomer(t.database);
     expect((await order(token, '/proxy/charges/wire', { amount: '500', plan: 'personal' })).code).toBe(3004);
-    const wire = await order(token, '/proxy/charges/wire', { amount: '500', plan: 'enterprise' });
+    expect((await order(token, '/proxy/charges/wire', { amount: '500', plan: 'enterprise' })).code).toBe(
+      1002,
+    );
+    const enterprise = await signedInCustomer(t.database, { plan: 'enterprise' });
+    const wire = await order(enterprise.token, '/proxy/charges/wire', { amount: '500' });
     expect(wire.data).toMatchObject({ plan: 'enterprise', fee: '0.00', total: '500.00', bonus: '50.00' });
   });
 
   it('pays through the sandbox checkout: Pay credits the amount and the bonus as two entries', async () => {
     const { user, token } = await signedInCustomer(t.database);
     const created = (await order(token)).data;
-    const page = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${created.order_no}` });
+    const checkout = pathOfLink(created.checkout.url);
+    const page = await t.app.inject({ method: 'GET', url: checkout });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('207.30 USD');
     const paid = await t.app.inject({
       method: 'POST',
-      url: `/api/payments/sandbox/${created.order_no}`,
+      url: checkout,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'action=pay',
     });
@@ -181,7 +190,7 @@ describe('top-up through the sandbox', () => {
     const created = (await order(token, '/proxy/charges/alipay', { amount: '10' })).data;
     const failed = await t.app.inject({
       method: 'POST',
-      url: `/api/payments/sandbox/${created.order_no}`,
+      url: pathOfLink(created.checkout.url),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'action=fail',
     });

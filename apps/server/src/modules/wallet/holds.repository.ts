@@ -6,7 +6,13 @@ import { creditGrants, type Database, eq, sql, users } from '@ptc/db';
  */
 export const lockHolds = async (db: Database, userId: bigint) => {
   const [row] = await db
-    .select({ balance: users.balance, held: users.held, heldPackageBytes: users.heldPackageBytes })
+    .select({
+      balance: users.balance,
+      held: users.held,
+      heldPackageBytes: users.heldPackageBytes,
+      /** The owner's custom discount, for pricing under the same lock. */
+      discountBasisPoints: users.discountBasisPoints,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');

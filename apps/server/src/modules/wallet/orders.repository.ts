@@ -7,6 +7,7 @@ import {
   gte,
   inArray,
   lte,
+  or,
   paymentNotifications,
   paymentOrders,
   sql,
@@ -99,16 +100,22 @@ export const findWatchedUsdtOrders = async (db: Database, now: Date) =>
     )
     .orderBy(paymentOrders.createdAt);
 
-/** Whether a provider transaction already paid some order. */
-export const isProviderRefUsed = async (db: Database, provider: string, providerRef: string) => {
+/**
+ * Whether a USDT Transfer event (`ref` = `<txid>:<event index>`) already paid some order. Orders
+ * paid before events were told apart carry the bare txid: that one paid the order of its amount.
+ */
+export const isUsdtEventUsed = async (db: Database, event: { txid: string; ref: string; amount: bigint }) => {
   const [row] = await db
     .select({ n: count() })
     .from(paymentOrders)
     .where(
       and(
-        eq(paymentOrders.provider, provider),
-        eq(paymentOrders.providerRef, providerRef),
+        eq(paymentOrders.provider, 'usdt'),
         eq(paymentOrders.status, 'paid'),
+        or(
+          eq(paymentOrders.providerRef, event.ref),
+          and(eq(paymentOrders.providerRef, event.txid), eq(paymentOrders.payAmount, event.amount)),
+        ),
       ),
     );
   return (row?.n ?? 0) > 0;

@@ -4,6 +4,7 @@ import {
   CENT,
   type Checkout,
   checkTopUpAmount,
+  ERRORS,
   formatPtc,
   MICRO_PER_PTC,
   type Micro,
@@ -99,7 +100,14 @@ export const createTopUpOrder = async (
   now = new Date(),
 ): Promise<OrderRow> => {
   const amount = parseTopUpAmount(input.amount);
-  const plan = input.plan ?? user.plan;
+  // The plan is the account's, set by an operator (issue #13.7): a request may repeat it for
+  // compatibility, never declare another one.
+  if (input.plan !== undefined && input.plan !== user.plan) {
+    throw new AppError('ERR_ARGUMENT_TYPE', {
+      message: `${ERRORS.ERR_ARGUMENT_TYPE.message}: plan is the account's own (${user.plan}), set by an operator`,
+    });
+  }
+  const { plan } = user;
   if (input.method === 'wire' && plan !== 'enterprise') {
     throw new AppError('ERR_NOT_PAYWAY', { message: 'Wire transfer is available on the enterprise plan' });
   }
@@ -175,6 +183,7 @@ const startCheckout = async (
     channel: input.channel,
     customerEmail: user.email,
     clientIp: input.clientIp,
+    userUid: user.uid,
   });
   return started.kind === 'qr'
     ? { checkout: { kind: 'qr', code_url: started.codeUrl }, providerRef: started.providerRef ?? null }

@@ -1,10 +1,11 @@
-import { findWatchedUsdtOrders, isProviderRefUsed } from './orders.repository';
+import { findWatchedUsdtOrders, isUsdtEventUsed } from './orders.repository';
 import type { WalletDeps } from './orders.service';
 import { applyPaymentNotification } from './orders.service';
 
 /**
  * The USDT job: reads transfers to our address from the chain watcher and pays the open order
- * whose unique amount a confirmed transfer matches. Each transaction pays at most one order.
+ * whose unique amount a confirmed transfer matches. Each Transfer event pays at most one order,
+ * once; a transaction carrying several events to us can pay several orders.
  */
 export const watchUsdtTransfers = async (deps: WalletDeps, now = new Date()) => {
   const usdt = deps.config.payments.usdt;
@@ -20,14 +21,16 @@ export const watchUsdtTransfers = async (deps: WalletDeps, now = new Date()) => 
     const order = orders.find(
       (candidate) => candidate.payAmount === transfer.amount && candidate.status !== 'paid',
     );
-    if (!order || (await isProviderRefUsed(deps.db, 'usdt', transfer.txid))) continue;
+    if (!order) continue;
+    const ref = `${transfer.txid}:${transfer.eventIndex}`;
+    if (await isUsdtEventUsed(deps.db, { txid: transfer.txid, ref, amount: transfer.amount })) continue;
     const { outcome } = await applyPaymentNotification(
       deps,
       'usdt',
       {
         type: 'payment',
         orderNo: order.orderNo,
-        providerRef: transfer.txid,
+        providerRef: ref,
         status: 'paid',
         paidAmount: transfer.amount,
         currency: 'USDT',

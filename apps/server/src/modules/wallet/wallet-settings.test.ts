@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsdtTransfer } from '../../adapters/payments/payment-provider';
 import { call } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInCustomer } from '../../test/wallet';
+import { pathOfLink, signedInCustomer } from '../../test/wallet';
 import { readBalanceAndSum } from './ledger.repository';
 import { moveMoney } from './ledger.service';
 import { watchUsdtTransfers } from './usdt.service';
@@ -56,10 +56,12 @@ describe('auto top-up, balance alarm, wire and USDT', () => {
   it('saves a card through the sandbox, then charges it once per crossing below the threshold, without fee', async () => {
     const { user, token } = await signedInCustomer(t.database);
     const bind = await call(t.app, 'POST', '/proxy/charges/stripe/band', { token });
-    expect(bind.data.url).toBe(`https://console.example.test/api/payments/sandbox/card/${user.uid}`);
+    expect(bind.data.url).toMatch(
+      `https://console.example.test/api/payments/sandbox/card/${user.uid}?access=`,
+    );
     const saved = await t.app.inject({
       method: 'POST',
-      url: `/api/payments/sandbox/card/${user.uid}`,
+      url: pathOfLink(bind.data.url),
       payload: {},
     });
     expect(saved.headers.location).toBe('https://console.example.test/stripe?card=saved');
@@ -124,7 +126,8 @@ describe('auto top-up, balance alarm, wire and USDT', () => {
       }),
     };
     const original = t.app.paymentGateways.sandbox;
-    await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/card/${user.uid}`, payload: {} });
+    const bind = await call(t.app, 'POST', '/proxy/charges/stripe/band', { token });
+    await t.app.inject({ method: 'POST', url: pathOfLink(bind.data.url), payload: {} });
     await call(t.app, 'POST', '/proxy/charges/stripe/info', {
       token,
       form: { enabled: 'true', amount: '20', threshold: '5' },
@@ -234,11 +237,32 @@ describe('auto top-up, balance alarm, wire and USDT', () => {
     expect(created.pay_amount).not.toBe('101.300000');
     const exact = BigInt(created.pay_amount.replace('.', ''));
     transfers.push(
-      { txid: 'tx-low-conf', amount: exact, to: USDT_ADDRESS, confirmations: 3, at: new Date() },
-      { txid: 'tx-wrong-amount', amount: 101_300_000n, to: USDT_ADDRESS, confirmations: 30, at: new Date() },
+      {
+        txid: 'tx-low-conf',
+        eventIndex: 0,
+        amount: exact,
+        to: USDT_ADDRESS,
+        confirmations: 3,
+        at: new Date(),
+      },
+      {
+        txid: 'tx-wrong-amount',
+        eventIndex: 0,
+        amount: 101_300_000n,
+        to: USDT_ADDRESS,
+        confirmations: 30,
+        at: new Date(),
+      },
     );
     expect(await watchUsdtTransfers(deps())).toBe(0);
-    transfers.push({ txid: 'tx-good', amount: exact, to: USDT_ADDRESS, confirmations: 25, at: new Date() });
+    transfers.push({
+      txid: 'tx-good',
+      eventIndex: 0,
+      amount: exact,
+      to: USDT_ADDRESS,
+      confirmations: 25,
+      at: new Date(),
+    });
     expect(await watchUsdtTransfers(deps())).toBe(1);
     expect(await watchUsdtTransfers(deps())).toBe(0);
     expect((await readBalanceAndSum(t.database.db, user.id))?.balance).toBe(100_000_000n);
