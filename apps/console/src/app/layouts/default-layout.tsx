@@ -11,6 +11,7 @@ import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { findRoute, getRouteTrail } from '../navigation/route-tree';
 import { useCurrentRoute } from '../navigation/use-current-route';
 import { AppLogo } from './app-logo';
+import { DemoMarker } from './demo-marker';
 import { HeaderBalance } from './header-balance';
 import { LanguageSwitch } from './language-switch';
 import { SideMenu } from './side-menu';
@@ -116,6 +117,7 @@ export const DefaultLayout = () => {
               <Flex align="center" gap={8} style={{ minWidth: 0 }}>
                 {menuButton}
                 {isMobile ? <AppLogo to={HOME_PATH} isCompact /> : null}
+                <DemoMarker />
               </Flex>
               <Flex align="center" gap={4}>
                 <LanguageSwitch isCompact={isMobile} />

@@ -6,7 +6,6 @@ import type {
   bindCardResponseSchema,
   chargePackagesSchema,
   PaymentMethod,
-  Plan,
   TopUpOrder,
 } from '@ptc/contracts';
 import { api } from '../../shared/api/api';
@@ -47,7 +46,7 @@ export const fetchPayways = (signal?: AbortSignal) =>
  */
 export const createTopUpOrder = (
   method: PaymentMethod,
-  data: { amount: string; plan: Plan },
+  data: { amount: string },
   epayChannel?: EpayChannel,
 ) => api.request<TopUpOrder>(buildTopUpRequest(method, data, epayChannel));
 

@@ -176,7 +176,13 @@ export const TopUpForm = ({ onShowOrder }: TopUpFormProps) => {
   const [hasTriedToPay, setHasTriedToPay] = useState(false);
   const [isPaying, setIsPaying] = useState(false);
 
-  const methods = useMemo(() => listMethodsForPlan(paywaysQuery.data ?? [], plan), [paywaysQuery.data, plan]);
+  // The account's plan decides what it may pay with: a personal account on the enterprise tab is
+  // shown how to become one (contact sales), not the wire transfer the server would refuse.
+  const offeredPlan: Plan = user?.plan === 'enterprise' ? plan : 'personal';
+  const methods = useMemo(
+    () => listMethodsForPlan(paywaysQuery.data ?? [], offeredPlan),
+    [paywaysQuery.data, offeredPlan],
+  );
   const method = pickMethod(methods, chosenMethod);
   const packages = packagesQuery.data?.packages ?? [];
   const selectedPackage = packages.find((item) => item.id === packageId);
@@ -217,11 +223,7 @@ export const TopUpForm = ({ onShowOrder }: TopUpFormProps) => {
     if (!reading.ok || !method) return;
     setIsPaying(true);
     try {
-      const order = await createTopUpOrder(
-        method,
-        { amount: toAmountField(reading.amount), plan },
-        epayChannel,
-      );
+      const order = await createTopUpOrder(method, { amount: toAmountField(reading.amount) }, epayChannel);
       continueWith(order);
     } catch {
       // The API client has said why (3003 amount, 3004 method, 3001 provider, 610, 403).

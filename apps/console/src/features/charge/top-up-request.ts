@@ -1,9 +1,9 @@
-import type { PaymentMethod, Plan, topUpRequestSchema } from '@ptc/contracts';
+import type { PaymentMethod, topUpRequestSchema } from '@ptc/contracts';
 import type { RequestOf } from '../../shared/api/contract-types';
 import type { RequestOptions } from '../../shared/api/http-client';
 import type { EpayChannel } from './payment-methods';
 
-/** Body of a top-up order: the amount as typed or from a package ("200", "199.99") and the plan. */
+/** Body of a top-up order: the amount as typed or from a package ("200", "199.99"). */
 export type TopUpRequest = RequestOf<typeof topUpRequestSchema>;
 
 /** Where each method creates its order (SPEC §7 Charges). */
@@ -18,14 +18,15 @@ const ORDER_PATHS: Readonly<Record<Exclude<PaymentMethod, 'epay'>, string>> = {
 
 /**
  * The call that creates a top-up order for `method`: a form body everywhere, except the epay
- * aggregator, which takes the fields as query parameters on `/api/epay/{payway_id}`.
+ * aggregator, which takes the fields as query parameters on `/api/epay/{payway_id}`. No plan is
+ * sent: the order is on the account's own plan, which an operator sets.
  */
 export const buildTopUpRequest = (
   method: PaymentMethod,
-  data: { amount: string; plan: Plan },
+  data: { amount: string },
   epayChannel: EpayChannel = 'alipay',
 ): RequestOptions => {
-  const body: TopUpRequest = { amount: data.amount, plan: data.plan };
+  const body: TopUpRequest = { amount: data.amount };
   if (method === 'epay') {
     return {
       method: 'POST',

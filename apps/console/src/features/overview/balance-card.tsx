@@ -1,5 +1,5 @@
 import { WalletOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Skeleton, Statistic, Typography } from 'antd';
+import { Button, Card, Flex, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,10 +19,23 @@ const reloadBalance = () =>
 /** Whether a wire amount is above zero. */
 const isPositive = (text: string | undefined) => text !== undefined && /[1-9]/.test(text);
 
+/** The account's plan when it is enterprise (set by an operator), with its custom discount if any. */
+const EnterpriseTag = ({ discountPercent }: { discountPercent: number }) => {
+  const { t } = useTranslation();
+  return (
+    <Tag color="gold" data-testid="overview-plan" style={{ alignSelf: 'flex-start' }}>
+      {discountPercent > 0
+        ? t('overview.plan.enterpriseDiscount', { percent: discountPercent })
+        : t('overview.plan.enterprise')}
+    </Tag>
+  );
+};
+
 /**
  * The balance (SPEC §2 Dashboard overview) from the session's user info: what the customer can
- * spend, with what is held for traffic under way when there is some. Reloaded when the page opens
- * because usage billing lowers it in the background. Hooks: `overview-balance`, `overview-balance-held`.
+ * spend, with what is held for traffic under way when there is some, and the enterprise plan's tag.
+ * Reloaded when the page opens because usage billing lowers it in the background. Hooks:
+ * `overview-balance`, `overview-balance-held`, `overview-plan`.
  */
 export const BalanceCard = () => {
   const { t } = useTranslation();
@@ -49,6 +62,7 @@ export const BalanceCard = () => {
     >
       {user ? (
         <Flex vertical gap={12}>
+          {user.plan === 'enterprise' ? <EnterpriseTag discountPercent={user.discount_percent ?? 0} /> : null}
           <Statistic
             value={formatAmount(user.balance)}
             suffix="PTC"

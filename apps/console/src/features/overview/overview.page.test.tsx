@@ -42,6 +42,8 @@ const zeroCosts = Object.fromEntries(COST_CATEGORIES.map((category) => [category
 let requests: URL[];
 /** What the server holds for the user's traffic under way (`balance_held`). */
 let heldOnServer = '0.000000';
+/** The account's plan and discount as `/user/info` answers them. */
+let planOnServer: Pick<UserInfo, 'plan' | 'discount_percent'> = { plan: 'personal', discount_percent: 0 };
 
 const answer = (data: unknown) =>
   new Response(JSON.stringify({ code: 0, msg: 'success', data }), {
@@ -60,6 +62,7 @@ const fakeFetch = async (input: RequestInfo | URL) => {
       phone: null,
       balance: '452.020000',
       balance_held: heldOnServer,
+      ...planOnServer,
     });
   }
   if (path === '/proxy/summary/traffic') {
@@ -122,6 +125,7 @@ beforeAll(installBrowserStubs);
 beforeEach(async () => {
   requests = [];
   heldOnServer = '0.000000';
+  planOnServer = { plan: 'personal', discount_percent: 0 };
   queryClient.clear();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   vi.stubGlobal(
@@ -154,6 +158,8 @@ describe('the overview page', () => {
     );
     expect((await screen.findByTestId('overview-traffic-24h-total')).textContent).toBe('Total: 30 MB');
     expect(screen.getByTestId('overview-traffic-30d-total').textContent).toBe('Total: 69 MB');
+    // A personal account carries no plan tag.
+    expect(screen.queryByTestId('overview-plan')).toBeNull();
   });
 
   it('says what is held for traffic under way beside the spendable balance, only when something is', async () => {
@@ -169,6 +175,21 @@ describe('the overview page', () => {
     );
     expect(screen.getByTestId('overview-balance').textContent).toContain('452.02');
   });
+
+  it('tags an enterprise account with its plan and discount, in its language', async () => {
+    planOnServer = { plan: 'enterprise', discount_percent: 20 };
+    await changeLocale('en-US');
+    renderPage();
+    expect((await screen.findByTestId('overview-plan')).textContent).toBe(
+      'Enterprise · 20% off every proxy price',
+    );
+    cleanup();
+    await changeLocale('ru-RU');
+    renderPage();
+    expect((await screen.findByTestId('overview-plan')).textContent).toBe(
+      'Корпоративный · скидка 20% на все цены прокси',
+    );
+  }, 60_000);
 
   it('asks for the last 30 days by day first, and lists every category with the total', async () => {
     await changeLocale('en-US');

@@ -1,4 +1,6 @@
-import { Checkbox, Form, Input, Tabs } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { AutoComplete, Checkbox, Form, Input, Tabs } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaFields } from './area-fields';
 import { CountAndProtocolFields } from './form-fields';
@@ -12,6 +14,7 @@ import {
   type DynamicIpByAreaValues,
   type DynamicIpByIpValues,
 } from './generator-rules';
+import { fetchIpPrefixes, GENERATOR_QUERY_KEYS } from './generators.api';
 import { type GeneratorProps, useGeneration } from './use-generation';
 
 const TEST_ID = 'gen-dynamic-ip';
@@ -21,14 +24,45 @@ type Generate = ReturnType<typeof useGeneration>['generate'];
 const BY_IP_DEFAULTS: DynamicIpByIpValues = { ip: '', autoReturn: false, count: 1, protocol: 'http' };
 const BY_AREA_DEFAULTS: DynamicIpByAreaValues = { count: 1, protocol: 'http' };
 
-/** Generate by IP: an address or a pattern with `*` octets (69.32.3.*), with the same-location fallback. */
+/**
+ * Generate by IP: an address or a pattern with `*` octets (69.32.3.*), with the same-location
+ * fallback. The prefixes the supply has (in the area chosen above it, if any) are offered.
+ */
 const ByIpForm = ({ generate, isGenerating }: { generate: Generate; isGenerating: boolean }) => {
   const { t } = useTranslation();
-  const [form] = Form.useForm<DynamicIpByIpValues>();
+  const [form] = Form.useForm<DynamicIpByIpValues & { country?: string; state?: string; city?: string }>();
   const count = Form.useWatch('count', form);
+  const country = Form.useWatch<string | undefined>('country', form);
+  const state = Form.useWatch<string | undefined>('state', form);
+  const city = Form.useWatch<string | undefined>('city', form);
+  const area = useMemo(
+    () => ({ ...(country ? { country } : {}), ...(state ? { state } : {}), ...(city ? { city } : {}) }),
+    [country, state, city],
+  );
+  const prefixes = useQuery({
+    queryKey: GENERATOR_QUERY_KEYS.ipPrefixes(area),
+    queryFn: ({ signal }) => fetchIpPrefixes(area, signal),
+    staleTime: 60_000,
+  });
+  const prefixOptions = useMemo(
+    () =>
+      (prefixes.data?.records ?? []).map((record) => ({
+        value: record.prefix,
+        label: (
+          <span data-testid={`${TEST_ID}-by-ip-prefix`}>
+            {record.prefix}
+            <span style={{ opacity: 0.6 }}>
+              {' '}
+              · {[record.city, record.state, record.country].filter(Boolean).join(', ')} · {record.available}
+            </span>
+          </span>
+        ),
+      })),
+    [prefixes.data],
+  );
   const prefix = `${TEST_ID}-by-ip`;
   return (
-    <GeneratorForm<DynamicIpByIpValues>
+    <GeneratorForm<DynamicIpByIpValues & { country?: string; state?: string; city?: string }>
       form={form}
       initialValues={BY_IP_DEFAULTS}
       family="dynamic-ip"
@@ -38,6 +72,7 @@ const ByIpForm = ({ generate, isGenerating }: { generate: Generate; isGenerating
       onSubmit={(values) => void generate('dynamicIpByIp', buildDynamicIpByIpForm(values))}
       testIdPrefix={prefix}
     >
+      <AreaFields form={form} useIn="dynamic_ip" isCountryRequired={false} testIdPrefix={prefix} />
       <Form.Item
         name="ip"
         label={t('generators.ip')}
@@ -52,13 +87,15 @@ const ByIpForm = ({ generate, isGenerating }: { generate: Generate; isGenerating
           },
         ]}
       >
-        <Input
-          placeholder="69.32.3.*"
-          autoComplete="off"
-          spellCheck={false}
-          inputMode="decimal"
-          data-testid={`${prefix}-ip`}
-        />
+        <AutoComplete options={prefixOptions} popupMatchSelectWidth={false}>
+          <Input
+            placeholder={prefixOptions[0]?.value ?? '69.32.3.*'}
+            autoComplete="off"
+            spellCheck={false}
+            inputMode="decimal"
+            data-testid={`${prefix}-ip`}
+          />
+        </AutoComplete>
       </Form.Item>
       <Form.Item name="autoReturn" valuePropName="checked">
         <Checkbox data-testid={`${prefix}-auto-return`}>{t('generators.ip.autoReturn')}</Checkbox>

@@ -2,6 +2,7 @@ import type {
   AREA_USES,
   areaListSchema,
   generatedProxiesSchema,
+  ipPrefixListSchema,
   ProxyRow,
   priceQuerySchema,
   priceQuoteSchema,
@@ -56,7 +57,25 @@ export const GENERATOR_QUERY_KEYS = {
   areas: (level: AreaLevel, query: AreaQuery) => ['proxy-generators', 'areas', level, query] as const,
   price: (query: PriceQuery) => ['proxy-generators', 'price', query] as const,
   store: (query: StaticStoreQuery) => ['proxy-generators', 'store', query] as const,
+  ipPrefixes: (query: IpPrefixQuery) => ['proxy-generators', 'ip-prefixes', query] as const,
 };
+
+/** Address prefixes generation by IP can find, in an area. */
+export type IpPrefixList = ResponseOf<typeof ipPrefixListSchema>;
+export interface IpPrefixQuery {
+  country?: string;
+  state?: string;
+  city?: string;
+}
+
+/** `GET /proxy/area/ip_prefixes`. Silent: without it the pattern is typed by hand. */
+export const fetchIpPrefixes = (query: IpPrefixQuery, signal?: AbortSignal) =>
+  api.request<IpPrefixList>({
+    path: '/proxy/area/ip_prefixes',
+    data: query,
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
 
 /** The query of an area list: the use, and the country (and state) above it. */
 export interface AreaQuery {

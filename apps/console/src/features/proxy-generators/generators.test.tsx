@@ -120,6 +120,36 @@ describe('DynamicIpGenerator, generate by IP', () => {
     );
   });
 
+  it('offers the address prefixes the supply has, and posts the one picked', async () => {
+    const api = mockApi({
+      'GET /proxy/area/ip_prefixes': () => ({
+        data: {
+          records: [
+            { prefix: '198.18.0.*', country: 'US', state: 'NY', city: 'newyorkcity', available: 8 },
+            { prefix: '198.18.8.*', country: 'FR', state: 'IDF', city: 'paris', available: 8 },
+          ],
+          demo: true,
+        },
+      }),
+      'POST /proxy/proxy/dynamic/ip/by_ip': (call) => generated(call, '0.15'),
+    });
+    renderPanel(<DynamicIpGenerator />);
+    const ip = await openByIp();
+    await waitFor(() => expect(api.callsTo('GET', '/proxy/area/ip_prefixes')).toHaveLength(1));
+    await waitFor(() => expect(ip.getAttribute('placeholder')).toBe('198.18.0.*'));
+    typeInto(ip, '198');
+    const offered = await screen.findAllByTestId('gen-dynamic-ip-by-ip-prefix');
+    expect(offered.map((option) => option.textContent)).toEqual([
+      '198.18.0.* · newyorkcity, NY, US · 8',
+      '198.18.8.* · paris, IDF, FR · 8',
+    ]);
+    fireEvent.click(offered[1] as HTMLElement);
+    await waitFor(() => expect((ip as HTMLInputElement).value).toBe('198.18.8.*'));
+    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')).toHaveLength(1));
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')[0]?.form).toMatchObject({ ip: '198.18.8.*' });
+  });
+
   it('waits out the one-generation-a-second rule instead of earning 4003', async () => {
     const api = mockApi({ 'POST /proxy/proxy/dynamic/ip/by_ip': (call) => generated(call, '0.15') });
     renderPanel(<DynamicIpGenerator />);

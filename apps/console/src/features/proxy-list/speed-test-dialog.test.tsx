@@ -44,7 +44,14 @@ describe('the speed test', { timeout: 20_000 }, () => {
       'POST /proxy/test': async () => {
         await answered;
         return {
-          data: { state: 'completed', latency_ms: 212.4, total_ms: 480.9, speed_kbps: 1536.25, error: null },
+          data: {
+            state: 'completed',
+            latency_ms: 212.4,
+            total_ms: 480.9,
+            speed_kbps: 1536.25,
+            error: null,
+            failure: null,
+          },
         };
       },
     });
@@ -66,6 +73,7 @@ describe('the speed test', { timeout: 20_000 }, () => {
           total_ms: null,
           speed_kbps: null,
           error: 'the proxy answered HTTP 403',
+          failure: 'proxy',
         },
       }),
     });
@@ -75,5 +83,26 @@ describe('the speed test', { timeout: 20_000 }, () => {
     expect(failure.textContent).not.toContain('HTTP 403');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(api.callsTo('POST', '/proxy/test')).toHaveLength(2));
+  });
+
+  it('does not blame the proxy when the gateway refused the test target by its policy', async () => {
+    mockApi({
+      'POST /proxy/test': () => ({
+        data: {
+          state: 'error',
+          latency_ms: null,
+          total_ms: null,
+          speed_kbps: null,
+          error:
+            'the target was refused by the gateway policy (a private, loopback or reserved address or port)',
+          failure: 'policy',
+        },
+      }),
+    });
+    renderDialog();
+    const failure = await screen.findByTestId('proxy-speed-error');
+    expect(failure.textContent).toContain('refused by the gateway policy');
+    expect(failure.textContent).toContain('the proxy itself may be fine');
+    expect(failure.textContent).not.toContain('the proxy is unavailable');
   });
 });

@@ -12,7 +12,7 @@ const TICK_MS = 250;
 type TestState =
   | { phase: 'running'; startedAt: number }
   | { phase: 'completed'; result: SpeedTestResult }
-  | { phase: 'error'; reason: string | null };
+  | { phase: 'error'; reason: string | null; failure: SpeedTestResult['failure'] };
 
 /** How far the bar is after `elapsed` ms: it approaches 95% and only the answer completes it. */
 export const speedTestProgress = (elapsed: number): number =>
@@ -34,12 +34,12 @@ const SpeedTestBody = ({ proxy }: { proxy: ProxyRow }) => {
         setState(
           result.state === 'completed'
             ? { phase: 'completed', result }
-            : { phase: 'error', reason: result.error },
+            : { phase: 'error', reason: result.error, failure: result.failure },
         );
       })
       .catch(() => {
         // The API client showed the code's text; the dialog offers a retry.
-        if (run.current === attempt) setState({ phase: 'error', reason: null });
+        if (run.current === attempt) setState({ phase: 'error', reason: null, failure: null });
       });
   };
 
@@ -68,8 +68,26 @@ const SpeedTestBody = ({ proxy }: { proxy: ProxyRow }) => {
   if (state.phase === 'error') {
     return (
       // The server's reason is English and technical: kept for support in an attribute, not shown.
-      <Flex vertical gap={12} data-testid="proxy-speed-error" data-reason={state.reason ?? undefined}>
-        <Alert type="error" showIcon icon={<CloseCircleFilled />} title={t('proxies.speed.error')} />
+      <Flex
+        vertical
+        gap={12}
+        data-testid="proxy-speed-error"
+        data-reason={state.reason ?? undefined}
+        data-failure={state.failure ?? undefined}
+      >
+        {/* Whose the failure is: a test target refused by the gateway's policy is not the proxy's. */}
+        <Alert
+          type={state.failure === 'proxy' || state.failure === null ? 'error' : 'warning'}
+          showIcon
+          icon={<CloseCircleFilled />}
+          title={t(
+            state.failure === 'policy'
+              ? 'proxies.speed.errorPolicy'
+              : state.failure === 'target'
+                ? 'proxies.speed.errorTarget'
+                : 'proxies.speed.error',
+          )}
+        />
         <Flex justify="end">
           <Button onClick={start}>{t('common.retry')}</Button>
         </Flex>

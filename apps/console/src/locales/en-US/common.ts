@@ -21,4 +21,6 @@ export const common = {
   'layout.signedOut': 'You have been signed out.',
   'layout.balance': 'Balance',
   'layout.balance.label': 'Balance {{balance}} PTC, top up',
+  'layout.demo': 'Demo',
+  'layout.demo.hint': 'Demo mode: sandbox payments, no real money',
 };

@@ -40,7 +40,8 @@ export const generators = {
   'generators.rotation.hint': 'Available for the United States and Taiwan only',
 
   'generators.ip': 'IP address',
-  'generators.ip.hint': 'Use * for any number, for example 69.32.3.*',
+  'generators.ip.hint':
+    'Use * for any number, for example 69.32.3.*; the prefixes the supply has in the area chosen above are offered',
   'generators.ip.required': 'Please enter an IP address',
   'generators.ip.format': 'IP format error',
   'generators.ip.autoReturn': 'If no IP matches, return an IP from the same location',

@@ -8,6 +8,8 @@ export const overview = {
   'overview.balance.hint':
     'Proxies stop when the balance runs out. Keep it topped up or turn on auto top-up.',
   'overview.balance.held': '{{amount}} PTC more is held for traffic under way and settled as it is used.',
+  'overview.plan.enterprise': 'Enterprise',
+  'overview.plan.enterpriseDiscount': 'Enterprise · {{percent}}% off every proxy price',
 
   'overview.unit.B': 'B',
   'overview.unit.KB': 'KB',

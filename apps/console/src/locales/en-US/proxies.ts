@@ -120,6 +120,10 @@ export const proxies = {
   'proxies.speed.ms': '{{value}} ms',
   'proxies.speed.kbps': '{{value}} KB/s',
   'proxies.speed.again': 'Test again',
+  'proxies.speed.errorPolicy':
+    'The test target was refused by the gateway policy (a private or reserved address): the proxy itself may be fine. Ask the operator to set a public speed-test URL.',
+  'proxies.speed.errorTarget':
+    'The proxy works, but the test target did not answer properly. Please retry later.',
   'proxies.speed.error':
     'Speed test error: the proxy is unavailable. Please retry; if this keeps happening, contact support.',
   'proxies.connect.title': 'Connect',

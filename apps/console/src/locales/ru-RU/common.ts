@@ -23,4 +23,6 @@ export const common: Record<keyof typeof reference, string> = {
   'layout.signedOut': 'Вы вышли из системы.',
   'layout.balance': 'Баланс',
   'layout.balance.label': 'Баланс {{balance}} PTC, пополнить',
+  'layout.demo': 'Демо',
+  'layout.demo.hint': 'Демо-режим: платежи в песочнице, без реальных денег',
 };

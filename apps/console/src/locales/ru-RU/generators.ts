@@ -40,7 +40,8 @@ export const generators = {
   'generators.rotation.hint': 'Доступна только для США и Тайваня',
 
   'generators.ip': 'IP-адрес',
-  'generators.ip.hint': '* означает любое число, например 69.32.3.*',
+  'generators.ip.hint':
+    '* означает любое число, например 69.32.3.*; предлагаются префиксы, которые есть в выбранном выше районе',
   'generators.ip.required': 'Пожалуйста, введите IP-адрес',
   'generators.ip.format': 'Ошибка формата IP',
   'generators.ip.autoReturn': 'Если подходящего IP нет, выдать IP из того же места',

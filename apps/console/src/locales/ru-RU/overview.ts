@@ -11,6 +11,8 @@ export const overview: Record<keyof typeof reference, string> = {
     'Когда баланс заканчивается, прокси останавливаются. Пополняйте его вовремя или включите автопополнение.',
   'overview.balance.held':
     'Ещё {{amount}} PTC зарезервировано под текущий трафик и списывается по мере использования.',
+  'overview.plan.enterprise': 'Корпоративный',
+  'overview.plan.enterpriseDiscount': 'Корпоративный · скидка {{percent}}% на все цены прокси',
 
   'overview.unit.B': 'Б',
   'overview.unit.KB': 'КБ',

@@ -23,4 +23,6 @@ export const common: Record<keyof typeof reference, string> = {
   'layout.signedOut': '您已退出登录。',
   'layout.balance': '余额',
   'layout.balance.label': '余额 {{balance}} PTC，去充值',
+  'layout.demo': '演示',
+  'layout.demo.hint': '演示模式：沙箱支付，不涉及真实资金',
 };

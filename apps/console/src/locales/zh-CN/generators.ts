@@ -40,7 +40,7 @@ export const generators = {
   'generators.rotation.hint': '仅支持美国和台湾',
 
   'generators.ip': 'IP 地址',
-  'generators.ip.hint': '用 * 表示任意数字，例如 69.32.3.*',
+  'generators.ip.hint': '用 * 表示任意数字，例如 69.32.3.*；会列出上方所选地区可用的地址前缀',
   'generators.ip.required': '请输入 IP 地址',
   'generators.ip.format': 'IP 格式错误',
   'generators.ip.autoReturn': '没有匹配的 IP 时，自动返回同一地区的 IP',

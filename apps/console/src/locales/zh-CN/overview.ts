@@ -9,6 +9,8 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.balance.topUp': '充值',
   'overview.balance.hint': '余额用尽时代理将停止工作。请及时充值或开启自动充值。',
   'overview.balance.held': '另有 {{amount}} PTC 已为进行中的流量预留，按实际用量结算。',
+  'overview.plan.enterprise': '企业',
+  'overview.plan.enterpriseDiscount': '企业 · 所有代理价格优惠 {{percent}}%',
 
   'overview.unit.B': 'B',
   'overview.unit.KB': 'KB',

@@ -118,6 +118,9 @@ export const proxies = {
   'proxies.speed.ms': '{{value}} 毫秒',
   'proxies.speed.kbps': '{{value}} KB/s',
   'proxies.speed.again': '重新测速',
+  'proxies.speed.errorPolicy':
+    '测速目标被网关策略拒绝（私有或保留地址），代理本身可能正常。请联系运营方设置公网测速地址。',
+  'proxies.speed.errorTarget': '代理可用，但测速目标未正常响应。请稍后重试。',
   'proxies.speed.error': '测速错误：代理不可用。请重试，如多次出现请联系客服。',
   'proxies.connect.title': '连接',
   'proxies.connect.intro': '在浏览器、应用或代理客户端中填写以下设置，或用 curl 试用此代理。',

@@ -1,0 +1,25 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { userStore } from '../../shared/session/session';
+import { useStore } from '../../shared/store/create-store';
+
+/**
+ * A small "Demo" tag in the header while the server says demo conveniences are live (`demo` in
+ * `GET /user/info`: sandbox payments, the dev outbox), so nobody mistakes it for a real console.
+ * E2E hook: `data-testid="demo-marker"`.
+ */
+export const DemoMarker = () => {
+  const { t } = useTranslation();
+  const user = useStore(userStore);
+  if (!user?.demo) return null;
+  return (
+    <Tag
+      color="orange"
+      title={t('layout.demo.hint')}
+      data-testid="demo-marker"
+      style={{ marginInlineEnd: 0 }}
+    >
+      {t('layout.demo')}
+    </Tag>
+  );
+};
