@@ -189,6 +189,51 @@ describe.skipIf(!chromiumPath)('proxies in Chromium, as a customer uses them', (
     await page.keyboard.press('Escape');
   });
 
+  it('buys a dynamic IP by a prefix the generator offers on the demo supply, sees its address and uses it', async () => {
+    await page.goto('/proxy/dynamic/ip');
+    await page.getByTestId('gen-dynamic-ip-tab-by-ip').click();
+    await page.getByTestId('gen-dynamic-ip-by-ip-ip').click();
+    const option = page.getByTestId('gen-dynamic-ip-by-ip-prefix').first();
+    await option.waitFor({ timeout: 10_000 });
+    const offered = (await option.textContent())?.split(' ')[0] ?? '';
+    expect(offered).toMatch(/^198\.18\.\d{1,3}\.\*$/);
+    await option.click();
+    await expect.poll(() => page.getByTestId('gen-dynamic-ip-by-ip-ip').inputValue()).toBe(offered);
+    await page.getByTestId('gen-dynamic-ip-by-ip-submit').click();
+    await expect
+      .poll(() => page.locator('[data-testid="gen-dynamic-ip-result-row"]').count(), { timeout: 10_000 })
+      .toBe(1);
+
+    const response = await fetch(`${server.url}/api/proxy/tokens/dynamic/ip?page=1&page_size=10`, {
+      headers: { authorization: token },
+    });
+    const [bought] = (await response.json()).data.data as {
+      ip: string | null;
+      username: string;
+      password: string;
+    }[];
+    if (!bought) throw new Error('no dynamic IP listed');
+    // The address it was given, of the offered prefix, is in its row of the list.
+    expect(bought.ip?.startsWith(offered.slice(0, -1))).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('proxy-list')
+            .getByText(bought.ip ?? '', { exact: true })
+            .count(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(1);
+    const proxyUrl = `http://${bought.username}:${bought.password}@127.0.0.1:${gatewayPort}`;
+    expect(await curlVia(proxyUrl, `http://127.0.0.1:${targetPort}/bytes/1024`)).toEqual({
+      status: 200,
+      size: 1024,
+    });
+  });
+
   it('refuses a batch delete of proxies that have not expired, and exports them to xlsx', async () => {
     await page.goto('/proxy/dynamic/traffic');
     const list = page.getByTestId('proxy-list');

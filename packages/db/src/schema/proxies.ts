@@ -91,7 +91,10 @@ export const proxies = pgTable(
     city: text(),
     line: smallint(),
     exitType: text({ enum: ['residential', 'datacenter'] }),
-    /** The exit a static proxy leases exclusively. */
+    /**
+     * The exit a static proxy leases exclusively, or the rotating exit a dynamic-IP proxy was given
+     * for its life (shared, not leased).
+     */
     exitId: bigint({ mode: 'bigint' }).references(() => exits.id),
     remark: text(),
     /** How it was generated: universal (by_common), regional (by_area) or by IP pattern (by_ip). */
@@ -160,10 +163,13 @@ export const proxies = pgTable(
     // The username filter of the list is a prefix search.
     index('proxies_username_prefix_idx').on(table.username.op('text_pattern_ops')),
     index('proxies_expiry_idx').on(table.expiresAt),
-    // One live proxy per leased static exit (4007 when taken).
+    // One live static proxy per leased static exit (4007 when taken). Dynamic-IP proxies keep the
+    // rotating exit they were given (shared by many customers) in the same column, unleased.
     uniqueIndex('proxies_exit_lease_key')
       .on(table.exitId)
-      .where(sql`${table.exitId} is not null and ${table.deletedAt} is null and ${table.status} <> 2`),
+      .where(
+        sql`${table.exitId} is not null and ${table.deletedAt} is null and ${table.status} <> 2 and ${table.family} in ('static-traffic', 'static-ip')`,
+      ),
     check('proxies_status_valid', sql`${table.status} between 1 and 4`),
     check('proxies_switch_valid', sql`${table.switch} in (5, 6)`),
   ],

@@ -18,6 +18,7 @@ import {
   findExitsWithLease,
   findFreeStaticExits,
   findRotatingExitsByIp,
+  pickRotatingExits,
   insertProxies,
   readTrafficLeft,
   servesRotating,
@@ -89,14 +90,22 @@ const placeProxies = async (db: Database, plan: GenerationPlan): Promise<Placeme
     const exits = await countExits(db, plan.area, servesRotating(plan.line));
     if (exits.serving === 0)
       throw noExitIn(plan.area, exits, 'No proxy for this area on this line right now');
-    return Array.from({ length: count }, () => ({ area: plan.area, exit: null }));
+    if (plan.family !== 'dynamic-ip') return Array.from({ length: count }, () => ({ area: plan.area, exit: null }));
+    // A dynamic-IP proxy is an address for its life: it is given one of the area's exits now.
+    const given = await pickRotatingExits(db, plan.area, plan.line, count);
+    if (given.length === 0) throw noSupply('No proxy for this area on this line right now');
+    return Array.from({ length: count }, (_, index) => ({
+      area: plan.area,
+      exit: given[index % given.length] as ExitSummary,
+    }));
   }
   if (source.kind === 'ip-pattern') {
     const found = await findByIpPattern(db, source.pattern, source.autoReturn, count);
     if (found.length === 0) throw noSupply('No proxy for this IP');
+    // Each proxy exits through the matching address it was given (shared with other customers).
     return Array.from({ length: count }, (_, index) => {
       const exit = found[index % found.length] as ExitSummary;
-      return { area: areaOfExit(exit), exit: null };
+      return { area: areaOfExit(exit), exit };
     });
   }
   if (source.exitIds) {

@@ -73,6 +73,11 @@ describe('proxy generation', () => {
     }
     expect(new Set(answer.data.map((row) => row.username)).size).toBe(3);
     expect(new Set(answer.data.map((row) => row.id)).size).toBe(3);
+    // Each is an address of the area for its life: three different ones of New York state's five.
+    const addresses = answer.data.map((row) => row.ip);
+    expect(new Set(addresses).size).toBe(3);
+    for (const ip of addresses)
+      expect(['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4', '203.0.120.5']).toContain(ip);
     const entries = await ledgerOf(db(), buyer.user.id);
     expect(entries.map((entry) => [entry.kind, entry.amount])).toEqual([
       ['topup', 10n * PTC],
@@ -268,6 +273,20 @@ describe('proxy generation', () => {
       auto_return: true,
     });
     expect(nearby.data[0]).toMatchObject({ area: { country: 'US', state: 'NY', city: 'newyork' } });
+  });
+
+  it('gives a dynamic IP the matching address, shown in its list and shared with other buyers', async () => {
+    const first = await customer(5n * PTC);
+    const second = await customer(5n * PTC);
+    const mine = await generateOk(t.app, db(), first, 'dynamic/ip/by_ip', { ip: '192.0.2.*' });
+    expect(mine.data[0]).toMatchObject({ generate_type: 'by_ip', ip: '192.0.2.10' });
+    // Rotating exits are shared: another customer gets the same address (no lease, no 4007).
+    const theirs = await generateOk(t.app, db(), second, 'dynamic/ip/by_ip', { ip: '192.0.2.10' });
+    expect(theirs.data[0]).toMatchObject({ ip: '192.0.2.10' });
+    const listed = await call(t.app, 'GET', '/proxy/tokens/dynamic/ip?ip=192.0.2.10', { token: first.token });
+    expect(listed.code).toBe(0);
+    expect(listed.data.data).toMatchObject([{ id: mine.data[0].id, ip: '192.0.2.10' }]);
+    expect((await proxyByPublicId(db(), mine.data[0].id)).exitId).not.toBeNull();
   });
 
   it('refuses traffic proxies without balance or bought traffic (3002), and allows them with either', async () => {

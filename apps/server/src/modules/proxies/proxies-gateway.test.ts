@@ -1,3 +1,4 @@
+import { eq, exits } from '@ptc/db';
 import { createExit } from '@ptc/db/testing';
 import { curl } from '@ptc/gateway/testing/curl';
 import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
@@ -103,6 +104,37 @@ describe('generated proxies carry traffic through a real gateway', () => {
         failure: 'proxy',
       });
     }
+  });
+
+  it('a dynamic IP exits through the address it was given, and only through it', async () => {
+    const db = t.database.db;
+    await createExit(db, { country: 'US', state: 'CA', city: 'losangeles', line: 1, ip: '198.51.110.1' });
+    const given = await createExit(db, {
+      country: 'US',
+      state: 'CA',
+      city: 'losangeles',
+      line: 1,
+      ip: '198.51.110.2',
+    });
+    const buyer = await customerWithBalance(t.database, 5_000_000n);
+    const byIp = (await generateOk(t.app, db, buyer, 'dynamic/ip/by_ip', { ip: '198.51.110.2' })).data[0];
+    expect(byIp).toMatchObject({ ip: '198.51.110.2', area: { country: 'US', city: 'losangeles' } });
+    const rotating = (
+      await generateOk(t.app, db, buyer, 'dynamic/traffic', {
+        country: 'US',
+        state: 'CA',
+        city: 'losangeles',
+      })
+    ).data[0];
+    expect(await curl([...viaHttp(byIp), hello()])).toMatchObject({ status: 200, body: 'hello' });
+
+    // Its address goes down: the proxy has no other (4004), the area's rotating proxy goes on.
+    await db.update(exits).set({ isHealthy: false }).where(eq(exits.id, given.id));
+    await expect
+      .poll(async () => (await curl([...viaHttp(byIp), hello()])).status, { timeout: 8_000 })
+      .toBe(502);
+    expect(await curl([...viaHttp(rotating), hello()])).toMatchObject({ status: 200, body: 'hello' });
+    await db.update(exits).set({ isHealthy: true }).where(eq(exits.id, given.id));
   });
 
   it("succeeds with the default target (the gateway's own) and tells a target refused by policy from a proxy refused", async () => {

@@ -1,0 +1,2 @@
+DROP INDEX "proxies_exit_lease_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "proxies_exit_lease_key" ON "proxies" USING btree ("exit_id") WHERE "proxies"."exit_id" is not null and "proxies"."deleted_at" is null and "proxies"."status" <> 2 and "proxies"."family" in ('static-traffic', 'static-ip');
