@@ -18,8 +18,8 @@ import {
   findExitsWithLease,
   findFreeStaticExits,
   findRotatingExitsByIp,
-  pickRotatingExits,
   insertProxies,
+  pickRotatingExits,
   readTrafficLeft,
   servesRotating,
   servesStatic,
@@ -90,7 +90,8 @@ const placeProxies = async (db: Database, plan: GenerationPlan): Promise<Placeme
     const exits = await countExits(db, plan.area, servesRotating(plan.line));
     if (exits.serving === 0)
       throw noExitIn(plan.area, exits, 'No proxy for this area on this line right now');
-    if (plan.family !== 'dynamic-ip') return Array.from({ length: count }, () => ({ area: plan.area, exit: null }));
+    if (plan.family !== 'dynamic-ip')
+      return Array.from({ length: count }, () => ({ area: plan.area, exit: null }));
     // A dynamic-IP proxy is an address for its life: it is given one of the area's exits now.
     const given = await pickRotatingExits(db, plan.area, plan.line, count);
     if (given.length === 0) throw noSupply('No proxy for this area on this line right now');
