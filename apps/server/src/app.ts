@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import type { DatabaseHandle } from '@ptc/db';
+import { type DatabaseHandle, instanceSecret } from '@ptc/db';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
@@ -85,6 +85,9 @@ export const buildApp = async (options: {
   const sandbox = config.allowSandboxAdapters
     ? createSandboxProvider({
         publicUrl: config.publicUrl,
+        // One key for every API process on the database, kept across restarts: a link or a
+        // notification signed by one process is good on any other.
+        secret: await instanceSecret(database.db, 'sandbox'),
         // Off-session sandbox charges notify our own webhook, as a card network would.
         deliver: async (signed) => {
           await app.inject({

@@ -16,6 +16,7 @@ export {
   sql,
 } from 'drizzle-orm';
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';
+export { instanceSecret } from './instance-secret';
 export { MIGRATIONS_FOLDER } from './migrations-folder';
 export * from './open-database';
 export * from './schema';

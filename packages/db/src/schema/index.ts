@@ -3,6 +3,7 @@ export * from './client-events';
 export * from './credit';
 export * from './products';
 export * from './proxies';
+export * from './secrets';
 export * from './sessions';
 export * from './users';
 export * from './wallet';

@@ -58,7 +58,7 @@ export interface SandboxProvider extends PaymentProvider, CardVault {
   /** Signs an event as the sandbox "provider" would, ready to post to the webhook. */
   sign(event: SandboxEvent): { body: string; signature: string };
   /**
-   * True when `access` was issued by this process for exactly this page and owner and has not
+   * True when `access` was issued with this key for exactly this page and owner and has not
    * expired: the sandbox pages move money and save cards, so only their owner's link opens them.
    */
   verifyPageAccess(subject: SandboxPageSubject, access: string | undefined, now?: Date): boolean;
@@ -67,7 +67,7 @@ export interface SandboxProvider extends PaymentProvider, CardVault {
 export const createSandboxProvider = (options: {
   /** Public URL of the console and API. */
   publicUrl: string;
-  /** HMAC key of notifications and page links; random per process unless given. */
+  /** HMAC key of notifications and page links (the installation's, shared by its processes); random unless given. */
   secret?: Buffer;
   /** Posts a signed event to our own webhook (off-session charges have no browser to do it). */
   deliver?: (signed: { body: string; signature: string }) => Promise<void>;
@@ -91,7 +91,7 @@ export const createSandboxProvider = (options: {
         ]),
       )
       .digest();
-  /** `<expiry in Unix seconds>.<HMAC>`: stateless, so a link dies with its expiry or this process. */
+  /** `<expiry in Unix seconds>.<HMAC>`: stateless, so a link dies with its expiry (or a new key). */
   const issueAccess = (subject: SandboxPageSubject, expiresAt: Date) => {
     const seconds = Math.floor(expiresAt.getTime() / 1000);
     return `${seconds}.${linkMac(subject, seconds).toString('base64url')}`;

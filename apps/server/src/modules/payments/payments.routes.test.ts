@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { call } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { pathOfLink, signedInCustomer } from '../../test/wallet';
@@ -99,6 +100,28 @@ describe('sandbox pages belong to their owner', () => {
     await expectNothingCredited(another);
   });
 
+  it('shows a browser the reason on a page when a link is refused (the envelope to API clients)', async () => {
+    const owner = await topUp();
+    const [path = '', access = ''] = owner.link.split('?access=');
+    const lapsed = `${path}?access=${Number(access.split('.')[0]) + 60}.${access.split('.')[1]}`;
+    const accept = { accept: 'text/html,application/xhtml+xml' };
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: lapsed,
+        headers: method === 'POST' ? { ...FORM, ...accept } : accept,
+        payload: method === 'POST' ? 'action=pay' : undefined,
+      });
+      expect(response.statusCode, method).toBe(401);
+      expect(response.headers['content-type'], method).toContain('text/html');
+      expect(response.body, method).toContain('data-testid="sandbox-refusal"');
+      expect(response.body, method).toContain('(code 2004)');
+      expect(response.body, method).toContain('href="https://console.example.test"');
+    }
+    expect((await open(lapsed)).json().code).toBe(2004);
+    await expectNothingCredited(owner);
+  });
+
   it("opens and pays with the owner's signed link, or with the owner's session", async () => {
     const byLink = await topUp();
     expect((await open(byLink.link)).statusCode).toBe(200);
@@ -110,6 +133,26 @@ describe('sandbox pages belong to their owner', () => {
     expect((await open(bare, bySession.token)).statusCode).toBe(200);
     expect((await pay(bare, `Bearer ${bySession.token}`)).statusCode).toBe(303);
     expect((await readBalanceAndSum(t.database.db, bySession.user.id))?.balance).toBe(10_000_000n);
+  });
+
+  it('a link one API process issued opens and pays on another of the same database, and after a restart', async () => {
+    const owner = await topUp();
+    // Another process on the same database (or this one restarted): it signs with the same key.
+    const other = await buildApp({ config: t.app.config, database: t.database, logger: false });
+    try {
+      const response = await other.inject({ method: 'GET', url: owner.link });
+      expect(response.statusCode).toBe(200);
+      const paid = await other.inject({
+        method: 'POST',
+        url: owner.link,
+        headers: FORM,
+        payload: 'action=pay',
+      });
+      expect(paid.statusCode).toBe(303);
+      expect((await readBalanceAndSum(t.database.db, owner.user.id))?.balance).toBe(10_000_000n);
+    } finally {
+      await other.close();
+    }
   });
 
   it('saves a card only for the user the link or the session names, never by the uid in the URL', async () => {

@@ -1,4 +1,4 @@
-import { envelopeSchema, ok } from '@ptc/contracts';
+import { AppError, envelopeSchema, ok } from '@ptc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import {
   getSandboxCheckoutOrder,
   receiveNotification,
 } from './payments.service';
-import { renderSandboxCard, renderSandboxCheckout } from './sandbox-pages';
+import { renderSandboxCard, renderSandboxCheckout, renderSandboxRefusal } from './sandbox-pages';
 
 const tags = ['Payments'];
 const PAGE_HEADERS = {
@@ -72,6 +72,25 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       access: request.query[SANDBOX_ACCESS_PARAM],
       sessionToken: request.ctx.token,
     });
+    /**
+     * Runs a sandbox page's handler; a browser it refuses gets a page saying why (the envelope
+     * goes to everyone else, through the error handler).
+     */
+    const asPage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      handle: () => Promise<FastifyReply>,
+    ): Promise<FastifyReply> => {
+      try {
+        return await handle();
+      } catch (error) {
+        if (!(error instanceof AppError) || !request.headers.accept?.includes('text/html')) throw error;
+        return reply
+          .code(error.httpStatus)
+          .headers(PAGE_HEADERS)
+          .send(renderSandboxRefusal({ code: error.code, message: error.message }, app.config.publicUrl));
+      }
+    };
 
     app.get(
       '/payments/sandbox/:order_no',
@@ -83,15 +102,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: accessQuery,
         },
       },
-      async (request, reply) => {
-        const order = await getSandboxCheckoutOrder(
-          deps,
-          sandbox,
-          request.params.order_no,
-          credentialsOf(request),
-        );
-        return reply.headers(PAGE_HEADERS).send(renderSandboxCheckout(order));
-      },
+      async (request, reply) =>
+        asPage(request, reply, async () => {
+          const order = await getSandboxCheckoutOrder(
+            deps,
+            sandbox,
+            request.params.order_no,
+            credentialsOf(request),
+          );
+          return reply.headers(PAGE_HEADERS).send(renderSandboxCheckout(order));
+        }),
     );
 
     app.post(
@@ -105,28 +125,29 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           body: z.object({ action: z.enum(['pay', 'fail']) }),
         },
       },
-      async (request, reply) => {
-        const order = await getSandboxCheckoutOrder(
-          deps,
-          sandbox,
-          request.params.order_no,
-          credentialsOf(request),
-        );
-        await deliver({
-          type: 'payment',
-          order_no: order.orderNo,
-          txn_id: `sbx_${order.orderNo}`,
-          status: request.body.action === 'pay' ? 'paid' : 'failed',
-          amount: order.payAmount.toString(),
-          currency: order.payCurrency,
-          ts: Date.now(),
-        });
-        const page = order.method === 'card' ? 'stripe' : 'charge';
-        return reply.redirect(
-          `${app.config.publicUrl}/${page}?order=${encodeURIComponent(order.orderNo)}`,
-          303,
-        );
-      },
+      async (request, reply) =>
+        asPage(request, reply, async () => {
+          const order = await getSandboxCheckoutOrder(
+            deps,
+            sandbox,
+            request.params.order_no,
+            credentialsOf(request),
+          );
+          await deliver({
+            type: 'payment',
+            order_no: order.orderNo,
+            txn_id: `sbx_${order.orderNo}`,
+            status: request.body.action === 'pay' ? 'paid' : 'failed',
+            amount: order.payAmount.toString(),
+            currency: order.payCurrency,
+            ts: Date.now(),
+          });
+          const page = order.method === 'card' ? 'stripe' : 'charge';
+          return reply.redirect(
+            `${app.config.publicUrl}/${page}?order=${encodeURIComponent(order.orderNo)}`,
+            303,
+          );
+        }),
     );
 
     const cardParams = z.object({ user_uid: z.string().min(1).max(64) });
@@ -140,10 +161,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: accessQuery,
         },
       },
-      async (request, reply) => {
-        await authorizeSandboxCard(deps, sandbox, request.params.user_uid, credentialsOf(request));
-        return reply.headers(PAGE_HEADERS).send(renderSandboxCard());
-      },
+      async (request, reply) =>
+        asPage(request, reply, async () => {
+          await authorizeSandboxCard(deps, sandbox, request.params.user_uid, credentialsOf(request));
+          return reply.headers(PAGE_HEADERS).send(renderSandboxCard());
+        }),
     );
 
     app.post(
@@ -156,20 +178,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: accessQuery,
         },
       },
-      async (request, reply) => {
-        await authorizeSandboxCard(deps, sandbox, request.params.user_uid, credentialsOf(request));
-        await deliver({
-          type: 'card',
-          user_uid: request.params.user_uid,
-          customer_ref: `sbx_cus_${request.params.user_uid}`,
-          payment_method_ref: 'sbx_pm_4242',
-          brand: 'visa',
-          last4: '4242',
-          exp: '12/30',
-          ts: Date.now(),
-        });
-        return reply.redirect(`${app.config.publicUrl}/stripe?card=saved`, 303);
-      },
+      async (request, reply) =>
+        asPage(request, reply, async () => {
+          await authorizeSandboxCard(deps, sandbox, request.params.user_uid, credentialsOf(request));
+          await deliver({
+            type: 'card',
+            user_uid: request.params.user_uid,
+            customer_ref: `sbx_cus_${request.params.user_uid}`,
+            payment_method_ref: 'sbx_pm_4242',
+            brand: 'visa',
+            last4: '4242',
+            exp: '12/30',
+            ts: Date.now(),
+          });
+          return reply.redirect(`${app.config.publicUrl}/stripe?card=saved`, 303);
+        }),
     );
   }
 

@@ -60,3 +60,16 @@ export const renderSandboxCard = () =>
 <dl><dt>Card</dt><dd>Visa •••• 4242</dd><dt>Expires</dt><dd>12/30</dd></dl>
 <form method="post"><button class="pay" name="action" value="save" data-testid="sandbox-save-card">Save card</button></form>`,
   );
+
+/**
+ * What a browser sees when a sandbox page refuses it (a link expired, tampered with, or someone
+ * else's): the reason, and the way back to the console. API clients get the JSON envelope.
+ */
+export const renderSandboxRefusal = (refusal: { code: number; message: string }, consoleUrl: string) =>
+  layout(
+    'Sandbox link not valid',
+    `<h1>This link cannot be used</h1><span class="tag">Sandbox</span>
+<p data-testid="sandbox-refusal">${escapeHtml(refusal.message)} <span class="note">(code ${refusal.code})</span></p>
+<p class="note">Open the payment again from the console, signed in as the account it belongs to.</p>
+<p><a href="${escapeHtml(consoleUrl)}">Back to the console</a></p>`,
+  );
