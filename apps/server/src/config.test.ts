@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ABUSE_LIMITS } from '@ptc/contracts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -72,6 +73,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ GATEWAY_RELAY: 'stream' }).gateway.relay).toBe('stream');
     expect(loadConfig({ GATEWAY_RELAY: 'splice' }).gateway.relay).toBe('splice');
     expect(() => loadConfig({ GATEWAY_RELAY: 'kernel' })).toThrow(/GATEWAY_RELAY/);
+  });
+
+  it('reads per-address abuse limits from ABUSE_LIMITS over the defaults, and explains a wrong one', () => {
+    expect(loadConfig({}).abuseLimits).toEqual(ABUSE_LIMITS);
+    const limits = loadConfig({
+      ABUSE_LIMITS: 'CAPTCHA_PER_IP=60/30, SIGN_IN_FAILURES_PER_IP=50/600',
+    }).abuseLimits;
+    expect(limits).toEqual({
+      ...ABUSE_LIMITS,
+      CAPTCHA_PER_IP: { points: 60, windowSeconds: 30 },
+      SIGN_IN_FAILURES_PER_IP: { points: 50, windowSeconds: 600 },
+    });
+    expect(() => loadConfig({ ABUSE_LIMITS: 'CAPTCHAS=1/1' })).toThrow(
+      /ABUSE_LIMITS: CAPTCHAS is not a limit/,
+    );
+    expect(() => loadConfig({ ABUSE_LIMITS: 'CAPTCHA_PER_IP=60' })).toThrow(
+      /ABUSE_LIMITS: "CAPTCHA_PER_IP=60" is not NAME=points\/seconds/,
+    );
+    expect(() => loadConfig({ ABUSE_LIMITS: 'CAPTCHA_PER_IP=0/60' })).toThrow(/at least 1/);
   });
 
   it('refuses a port out of range', () => {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parsePtc } from '@ptc/contracts';
+import { parseAbuseLimits, parsePtc } from '@ptc/contracts';
 import { SPEED_TEST_HOST } from '@ptc/gateway';
 import { z } from 'zod';
 
@@ -134,6 +134,17 @@ const envSchema = z
     GATEWAY_RELAY: z.enum(['auto', 'splice', 'stream']).default('auto'),
     GATEWAY_CREDIT_TTL_SECONDS: z.coerce.number().int().min(3).max(3_600).default(30),
     DEMO_SUPPLY: z.enum(['true', 'false']).optional(),
+    /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
+    ABUSE_LIMITS: z
+      .string()
+      .trim()
+      .default('')
+      .transform((text, context) => {
+        const parsed = parseAbuseLimits(text);
+        if ('limits' in parsed) return parsed.limits;
+        context.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }),
   })
   .superRefine((env, context) => {
     const production = env.NODE_ENV === 'production';
@@ -332,6 +343,8 @@ const envSchema = z
     demoSupply: (env.DEMO_SUPPLY ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     /** Sandbox adapters (payments, …) may serve: always outside production, in it only when allowed. */
     allowSandboxAdapters: env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_ADAPTERS === 'true',
+    /** Per-client-address limits of the account calls (101, HTTP 429 beyond them). */
+    abuseLimits: env.ABUSE_LIMITS,
     /** Operator calls (confirming wire transfers) require this token in `x-admin-token`. */
     adminToken: env.ADMIN_TOKEN,
     /** Client addresses come from X-Forwarded-For (only behind a trusted reverse proxy). */

@@ -1,4 +1,4 @@
-import { ABUSE_LIMITS, type AbuseLimitName, AppError } from '@ptc/contracts';
+import { ABUSE_LIMITS, type AbuseLimitName, type AbuseLimitTable, AppError } from '@ptc/contracts';
 import { type Database, rateLimits } from '@ptc/db';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -16,9 +16,9 @@ export interface AbuseLimits {
  * on one PostgreSQL, and across restarts. The embedded PGlite has a single process, where the
  * same table is exact as well. Expired rows are removed by the auth cleanup job.
  */
-export const createAbuseLimits = (db: Database): AbuseLimits => {
+export const createAbuseLimits = (db: Database, table: AbuseLimitTable = ABUSE_LIMITS): AbuseLimits => {
   const limiters = Object.fromEntries(
-    Object.entries(ABUSE_LIMITS).map(([name, limit]) => [
+    Object.entries(table).map(([name, limit]) => [
       name,
       new RateLimiterDrizzle({
         storeClient: db,

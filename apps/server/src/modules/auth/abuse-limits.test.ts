@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import {
   ACCOUNT_TEST_ENV,
+  ageSentCodes,
   CAPTCHA,
   call,
   captchaHeaders,
@@ -82,6 +83,63 @@ describe('abuse limits per client address', () => {
     });
     // Some thirty argon2 verifications: give a loaded machine time.
   }, 60_000);
+
+  it('limits password-reset tries with codes and links from one address, and gives successful ones back', async () => {
+    const { points } = ABUSE_LIMITS.RESET_FAILURES_PER_IP;
+    const ip = '203.0.113.25';
+    const email = 'resetter@example.test';
+    await registerByEmail(t.app, t.database.db, { email, password: 'first password' });
+    const password = 'second password';
+    const pair = { password, confirm_password: password };
+    const tries = [
+      () =>
+        call(t.app, 'PUT', '/user/reset_pw_with_code', {
+          ip,
+          form: { email: 'nobody@example.test', code: '000000', ...pair },
+        }),
+      () => call(t.app, 'GET', '/user/reset_pw/not-a-link-credential-at-all-0000', { ip }),
+      () => call(t.app, 'PUT', '/user/reset_pw/not-a-link-credential-at-all-0000', { ip, form: pair }),
+      () =>
+        call(t.app, 'PUT', '/user/reset_pw', {
+          ip,
+          form: { credential: 'nothing-like-a-credential', ...pair },
+        }),
+    ];
+    for (let i = 0; i < points - 1; i += 1) {
+      const answer = await tries[i % tries.length]?.();
+      expect(answer?.code, `${i % tries.length} ${answer?.msg}`).toBe(603);
+    }
+    // A reset with the emailed code goes through and is not held against the address.
+    await ageSentCodes(t.database.db);
+    const sent = await call(t.app, 'POST', '/user/reset_pw/email/code', {
+      form: { email },
+      ip: freshClientIp(),
+    });
+    expect(sent.code, sent.msg).toBe(0);
+    const code = await lastCode(t.database.db, email);
+    const reset = await call(t.app, 'PUT', '/user/reset_pw_with_code', {
+      ip,
+      form: { email, code, ...pair },
+    });
+    expect(reset.code, reset.msg).toBe(0);
+    expect((await tries[0]?.())?.code).toBe(603);
+    for (const attempt of tries) expect(await attempt()).toMatchObject({ code: FREQUENTLY });
+    expect(
+      (await call(t.app, 'GET', '/user/reset_pw/not-a-link-credential-at-all-0000', { ip: '203.0.113.26' }))
+        .code,
+    ).toBe(603);
+  });
+
+  it('takes its limits from ABUSE_LIMITS in the environment', async () => {
+    const tight = await createTestApp({ ...ACCOUNT_TEST_ENV, ABUSE_LIMITS: 'CAPTCHA_PER_IP=3/60' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await captchaFrom(tight.app, '203.0.113.27')).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await tight.close();
+    }
+  });
 
   it('limits registrations from one address, guests and phones included', async () => {
     const { points } = ABUSE_LIMITS.REGISTRATIONS_PER_IP;

@@ -31,7 +31,7 @@ export const authDeps = (app: FastifyInstance): AuthDeps => ({
   mailer: app.mailer,
   sms: app.sms,
   oauth: app.oauthClients,
-  limits: createAbuseLimits(app.db),
+  limits: createAbuseLimits(app.db, app.config.abuseLimits),
 });
 
 /** Who is calling, for limits and message language. */

@@ -283,7 +283,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(oauthUrlResponseSchema) },
       },
     },
-    async (request) => ok(await startOAuth(deps, request.params.provider)),
+    async (request) => ok(await startOAuth(deps, clientInfo(request), request.params.provider)),
   );
 
   app.post(
@@ -296,7 +296,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(sessionResponseSchema) },
       },
     },
-    async (request) => ok(await finishOAuth(deps, 'google', request.body)),
+    async (request) => ok(await finishOAuth(deps, clientInfo(request), 'google', request.body)),
   );
 
   app.get(
@@ -309,7 +309,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(sessionResponseSchema) },
       },
     },
-    async (request) => ok(await finishOAuth(deps, 'github', request.query)),
+    async (request) => ok(await finishOAuth(deps, clientInfo(request), 'github', request.query)),
   );
 
   app.post(
@@ -335,7 +335,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(doneResponseSchema) },
       },
     },
-    async (request) => ok(await resetWithCode(deps, request.body)),
+    async (request) => ok(await resetWithCode(deps, clientInfo(request), request.body)),
   );
 
   app.put(
@@ -352,7 +352,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await resetWithCredential(deps, request.body.credential ?? '', request.body.password)),
+      ok(
+        await resetWithCredential(
+          deps,
+          clientInfo(request),
+          request.body.credential ?? '',
+          request.body.password,
+        ),
+      ),
   );
 
   app.get(
@@ -365,7 +372,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(resetCredentialInfoSchema) },
       },
     },
-    async (request) => ok(await describeReset(deps, request.params.credential)),
+    async (request) => ok(await describeReset(deps, clientInfo(request), request.params.credential)),
   );
 
   app.put(
@@ -379,6 +386,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(doneResponseSchema) },
       },
     },
-    async (request) => ok(await resetWithCredential(deps, request.params.credential, request.body.password)),
+    async (request) =>
+      ok(
+        await resetWithCredential(
+          deps,
+          clientInfo(request),
+          request.params.credential,
+          request.body.password,
+        ),
+      ),
   );
 };

@@ -1,3 +1,4 @@
+import { ABUSE_LIMITS } from '@ptc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
 import { type FakeGithub, startFakeGithub } from '../../test/github-fake';
@@ -15,6 +16,7 @@ describe('sign-in with Google (OpenID Connect) against a real provider on loopba
       accounts: [
         { sub: 'g-100', email: 'gina@example.test', email_verified: true, name: 'Gina Google' },
         { sub: 'g-200', email: 'existing@example.test', email_verified: true, name: 'Existing' },
+        { sub: 'g-300', email: 'limited@example.test', email_verified: true, name: 'Limited' },
       ],
     });
     t = await createTestApp({
@@ -29,15 +31,41 @@ describe('sign-in with Google (OpenID Connect) against a real provider on loopba
     await issuer?.close();
   });
 
-  const signIn = async (login: string) => {
-    const started = await call(t.app, 'GET', '/user/oauth/google/url');
+  const signIn = async (login: string, ip?: string) => {
+    const started = await call(t.app, 'GET', '/user/oauth/google/url', { ip });
     expect(started.code).toBe(0);
     const redirect = await issuer.authorize(started.data.url, { login });
     expect(redirect.error).toBeNull();
     const form: Record<string, string> = { code: redirect.code ?? '', state: redirect.state ?? '' };
     if (redirect.iss) form.iss = redirect.iss;
-    return { response: await call(t.app, 'POST', '/user/register/google', { form }), form };
+    return { response: await call(t.app, 'POST', '/user/register/google', { form, ip }), form };
   };
+
+  it('limits sign-in starts and failed callbacks per client address (429, 101); a confirmed one is given back', async () => {
+    const { OAUTH_STARTS_PER_IP: starts, SIGN_IN_FAILURES_PER_IP: failures } = ABUSE_LIMITS;
+    const ip = '203.0.113.140';
+    for (let i = 0; i < starts.points; i += 1) {
+      expect((await call(t.app, 'GET', '/user/oauth/google/url', { ip })).code).toBe(0);
+    }
+    expect(await call(t.app, 'GET', '/user/oauth/google/url', { ip })).toMatchObject({ code: 101 });
+    expect((await call(t.app, 'GET', '/user/oauth/google/url', { ip: '203.0.113.141' })).code).toBe(0);
+
+    const forger = '203.0.113.142';
+    const forged = { code: 'abc', state: 'forged-state' };
+    for (let i = 0; i < failures.points - 1; i += 1) {
+      expect((await call(t.app, 'POST', '/user/register/google', { form: forged, ip: forger })).code).toBe(
+        2004,
+      );
+    }
+    // A sign-in the provider confirmed does not count.
+    expect((await signIn('g-300', forger)).response.code).toBe(0);
+    expect((await call(t.app, 'POST', '/user/register/google', { form: forged, ip: forger })).code).toBe(
+      2004,
+    );
+    expect(await call(t.app, 'POST', '/user/register/google', { form: forged, ip: forger })).toMatchObject({
+      code: 101,
+    });
+  });
 
   it('shows the Google button and hides GitHub’s', async () => {
     expect((await call(t.app, 'GET', '/user/oauth/providers')).data).toEqual({ google: true, github: false });

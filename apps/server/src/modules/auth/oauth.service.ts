@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, type OAuthProvider } from '@ptc/contracts';
 import type { OAuthClient } from '../../adapters/oauth/oauth-client';
-import type { AuthDeps } from './auth.deps';
+import type { AuthDeps, ClientInfo } from './auth.deps';
 import { findUserByEmail, findUserById, findUserByInviteCode } from './auth.repository';
 import { findLinkedUserId, insertOAuthState, linkOAuthAccount, takeOAuthState } from './oauth.repository';
 import { startSession } from './sessions.service';
@@ -21,9 +21,18 @@ const clientFor = (deps: AuthDeps, provider: OAuthProvider): OAuthClient => {
 
 const secret = () => randomBytes(32).toString('base64url');
 
-/** `GET /user/oauth/{provider}/url`: starts an authorisation request. */
-export const startOAuth = async (deps: AuthDeps, provider: OAuthProvider, now = new Date()) => {
+/**
+ * `GET /user/oauth/{provider}/url`: starts an authorisation request (each is stored until it is
+ * finished or lapses, so starts count against the client address's limit).
+ */
+export const startOAuth = async (
+  deps: AuthDeps,
+  caller: ClientInfo,
+  provider: OAuthProvider,
+  now = new Date(),
+) => {
   const client = clientFor(deps, provider);
+  await deps.limits.consume('OAUTH_STARTS_PER_IP', caller.ip);
   const request = {
     state: secret(),
     codeVerifier: secret(),
@@ -46,15 +55,19 @@ export const startOAuth = async (deps: AuthDeps, provider: OAuthProvider, now = 
 
 /**
  * `POST /user/register/google` and `GET /user/register/github`: finishes the request, then
- * signs in the linked user, links a verified email's existing account, or creates one.
+ * signs in the linked user, links a verified email's existing account, or creates one. A try
+ * counts against the client address's sign-in limit, as password ones do; one the provider
+ * confirmed is given back.
  */
 export const finishOAuth = async (
   deps: AuthDeps,
+  caller: ClientInfo,
   provider: OAuthProvider,
   input: { code: string; state: string; iss?: string; ref?: string },
   now = new Date(),
 ) => {
   const client = clientFor(deps, provider);
+  await deps.limits.consume('SIGN_IN_FAILURES_PER_IP', caller.ip);
   const pending = await takeOAuthState(deps.db, provider, input.state, now);
   if (!pending)
     throw new AppError('ERR_TOKEN_ERROR', { message: 'Identity authentication failed: sign-in expired' });
@@ -70,6 +83,7 @@ export const finishOAuth = async (
     .catch((error: unknown) => {
       throw new AppError('ERR_TOKEN_ERROR', { message: 'Identity authentication failed', cause: error });
     });
+  await deps.limits.reward('SIGN_IN_FAILURES_PER_IP', caller.ip);
 
   const linkedId = await findLinkedUserId(deps.db, provider, identity.subject);
   const linked = linkedId ? await findUserById(deps.db, linkedId) : null;

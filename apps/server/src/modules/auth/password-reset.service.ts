@@ -61,43 +61,59 @@ const replacePassword = async (
   });
 };
 
-/** `PUT /user/reset_pw_with_code`: the emailed code proves the address (603 otherwise). */
+/**
+ * `PUT /user/reset_pw_with_code`: the emailed code proves the address (603 otherwise). Every try
+ * counts against the client address's reset limit; a successful one is given back.
+ */
 export const resetWithCode = async (
   deps: AuthDeps,
+  client: ClientInfo,
   input: { email: string; code: string; password: string },
   now = new Date(),
 ) => {
+  await deps.limits.consume('RESET_FAILURES_PER_IP', client.ip);
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) throw resetError();
   await useCode(deps.db, { channel: 'email', address: input.email, purpose: 'reset', code: input.code }, () =>
     resetError(),
   );
   await replacePassword(deps.db, user, input.password, now);
+  await deps.limits.reward('RESET_FAILURES_PER_IP', client.ip);
   return { done: true as const };
 };
 
-const liveReset = async (db: Database, credential: string, now: Date) => {
-  const reset = await findLiveReset(db, hashSecret('reset', credential), now);
-  const user = reset ? await findUserById(db, reset.userId) : null;
+/** The live reset of a link credential, counted against the client address's reset limit. */
+const liveReset = async (deps: AuthDeps, client: ClientInfo, credential: string, now: Date) => {
+  await deps.limits.consume('RESET_FAILURES_PER_IP', client.ip);
+  const reset = await findLiveReset(deps.db, hashSecret('reset', credential), now);
+  const user = reset ? await findUserById(deps.db, reset.userId) : null;
   if (!reset || !user) throw resetError();
   return { reset, user };
 };
 
 /** `GET /user/reset_pw/{credential}`: whether a link is still good, and for which account. */
-export const describeReset = async (deps: AuthDeps, credential: string, now = new Date()) => {
-  const { reset, user } = await liveReset(deps.db, credential, now);
+export const describeReset = async (
+  deps: AuthDeps,
+  client: ClientInfo,
+  credential: string,
+  now = new Date(),
+) => {
+  const { reset, user } = await liveReset(deps, client, credential, now);
+  await deps.limits.reward('RESET_FAILURES_PER_IP', client.ip);
   return { email: maskEmail(user.email ?? ''), expires_at: reset.expiresAt.toISOString() };
 };
 
 /** `PUT /user/reset_pw[/{credential}]`: the emailed link proves the address (603 otherwise). */
 export const resetWithCredential = async (
   deps: AuthDeps,
+  client: ClientInfo,
   credential: string,
   password: string,
   now = new Date(),
 ) => {
-  const { reset, user } = await liveReset(deps.db, credential, now);
+  const { reset, user } = await liveReset(deps, client, credential, now);
   if (!(await useReset(deps.db, reset.id, now))) throw resetError();
   await replacePassword(deps.db, user, password, now);
+  await deps.limits.reward('RESET_FAILURES_PER_IP', client.ip);
   return { done: true as const };
 };
