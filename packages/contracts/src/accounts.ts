@@ -5,6 +5,7 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { LIMITS } from './pricing';
+import { opaque } from './text';
 
 /** Account rules that are not prices (SPEC §5, §9). */
 export const ACCOUNT_RULES = {
@@ -73,8 +74,8 @@ export const passwordSchema = z
 export const parsePhoneCountry = (phone: string): string | undefined =>
   parsePhoneNumberFromString(phone)?.country;
 
-/** Password typed to prove identity: any non-empty text. */
-const currentPasswordSchema = z.string().min(1).max(ACCOUNT_RULES.PASSWORD_MAX_LENGTH);
+/** Password typed to prove identity: any non-empty text (only compared with the stored hash). */
+const currentPasswordSchema = opaque(z.string().min(1).max(ACCOUNT_RULES.PASSWORD_MAX_LENGTH));
 
 /** Image captcha answer. */
 export const captchaSchema = z

@@ -16,6 +16,20 @@ export const multiline = <T extends z.ZodType>(schema: T): T =>
 /** A multi-line free text of at most `max` characters, e.g. a note or an answer. */
 export const multilineText = (max: number) => multiline(z.string().max(max));
 
+/** Metadata key that marks a schema as a secret that is only hashed or compared, never stored. */
+export const OPAQUE_META_KEY = 'x-opaque';
+
+/**
+ * Marks `schema` as a secret typed to prove identity (a current password): it is hashed and
+ * compared, never stored or shown, so any character passes (a password set before the text rules
+ * existed must still sign in).
+ */
+export const opaque = <T extends z.ZodType>(schema: T): T => schema.meta({ [OPAQUE_META_KEY]: true }) as T;
+
+/** Whether `schema` itself carries the opaque mark. */
+export const isOpaque = (schema: z.core.$ZodType): boolean =>
+  z.globalRegistry.get(schema)?.[OPAQUE_META_KEY] === true;
+
 /** Whether `schema` itself carries the multi-line mark. */
 export const isMultiline = (schema: z.core.$ZodType): boolean =>
   z.globalRegistry.get(schema)?.[MULTILINE_META_KEY] === true;

@@ -1,7 +1,8 @@
 import { clientEvents, count, eq, proxies, users } from '@ptc/db';
 import { createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../test/accounts';
+import { hashPassword } from '../modules/auth/secrets';
+import { ACCOUNT_TEST_ENV, call, loginByEmail, registerByEmail } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInCustomer } from '../test/wallet';
 
@@ -139,4 +140,37 @@ describe('NUL characters in the calls that answered 500', () => {
       msg: 'Argument type error: page: invalid Unicode text (lone surrogate)',
     });
   });
+});
+
+/** A current password is only compared with its hash: any character passes, so no one set before the rules is locked out. */
+describe('passwords typed to sign in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(ACCOUNT_TEST_ENV);
+  });
+  afterAll(() => t.close());
+
+  it('signs in with a password that holds a TAB, and refuses a TAB in a new password with 1002', async () => {
+    const email = 'tabbed@example.test';
+    await registerByEmail(t.app, t.database.db, { email, password: 'plain password' });
+    // As if set before the text rules existed.
+    const tabbed = 'tab\there password';
+    await t.database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(tabbed) })
+      .where(eq(users.email, email));
+    const signedIn = await loginByEmail(t.app, email, tabbed);
+    expect(signedIn.code).toBe(0);
+    expect((await loginByEmail(t.app, email, 'tab here password')).code).toBe(2003);
+
+    const change = (newPassword: string) =>
+      call(t.app, 'PUT', '/user/pw', {
+        token: signedIn.data.token,
+        body: { old_password: tabbed, new_password: newPassword, confirm_password: newPassword },
+      });
+    const refused = await change('new\tpassword');
+    expect(refused).toMatchObject({ status: 400, code: 1002 });
+    expect(refused.msg).toContain('new_password: control characters are not allowed');
+    expect((await change('new password ok')).code).toBe(0);
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { isMultiline, textInputProblem } from '@ptc/contracts';
+import { isMultiline, isOpaque, textInputProblem } from '@ptc/contracts';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -74,7 +74,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Every string in `data` (values and keys, however deep) that carries a control character or a
- * lone surrogate. TAB, LF and CR pass where the schema marks the field multi-line; `declaredOnly`
+ * lone surrogate. TAB, LF and CR pass where the schema marks the field multi-line, anything where
+ * it marks it opaque (a current password); `declaredOnly`
  * looks only at the fields the schema names (headers carry many the route never reads).
  */
 export const findTextInputIssues = (
@@ -91,6 +92,8 @@ export const findTextInputIssues = (
   ) => {
     const expanded = expand(schemas);
     const multiline = allowsLineBreaks || expanded.some(isMultiline);
+    // A secret that is only hashed or compared takes any text (nothing stores it).
+    if (typeof value === 'string' && expanded.length > 0 && expanded.some(isOpaque)) return;
     if (typeof value === 'string') {
       const problem = textInputProblem(value, multiline);
       if (problem) issues.push({ instancePath: `/${path.join('/')}`, message: problem });
