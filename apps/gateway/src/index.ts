@@ -30,6 +30,12 @@ export {
 } from './guard/target-guard';
 export type * from './ports';
 export { REFUSAL_ANSWERS, Refusal, type RefusalKind, SOCKS_REPLY } from './refusals';
+export {
+  openSocks5Tunnel,
+  Socks5ClientError,
+  type Socks5Credentials,
+  socks5Connect,
+} from './socks5/socks5-client';
 export { SPEED_TEST_HOST } from './speed-test/built-in-target';
 export { makeCredential, makeExit } from './testing/factories';
 export {

@@ -1,7 +1,7 @@
 import { connect, isIP, isIPv6, type Socket } from 'node:net';
 import type { VettedTarget } from '../guard/target-guard';
 import type { Exit } from '../ports';
-import { encodeSocksAddress, readSocksAddress, SOCKS } from '../socks5/socks5-protocol';
+import { Socks5ClientError, socks5Connect } from '../socks5/socks5-client';
 import { HandshakeReader } from '../streams/handshake-reader';
 import type { TargetReads } from '../streams/tunnel';
 import { fillTemplate, type TemplateValues } from './credential-template';
@@ -215,46 +215,26 @@ const socksFault = (reply: number): DialError => {
   }
 };
 
-const lengthPrefixed = (text: string): Buffer => {
-  const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length > 255) throw new DialError('exit', 'auth', 'exit credentials longer than 255 bytes');
-  return Buffer.concat([Buffer.from([bytes.length]), bytes]);
-};
-
 /** Opens a tunnel through an upstream SOCKS5 proxy (RFC 1929 authentication when templated). */
 const dialSocksUpstream = async (request: DialRequest, deadline: DialDeadline) => {
   const socket = await connectUpstream(request, deadline);
   const host = upstreamHost(request.target, request.sendHostnameUpstream);
   const reader = new HandshakeReader(socket);
   try {
-    const credentials = upstreamCredentials(request);
-    const method = credentials ? SOCKS.method.password : SOCKS.method.none;
-    socket.write(Buffer.from([SOCKS.version, 1, method]));
-    const [version, chosen] = await exitRead(reader.read(2), 'SOCKS5 greeting');
-    if (version !== SOCKS.version || chosen !== method) {
-      throw new DialError('exit', 'auth', `upstream SOCKS5 refused method ${method}`);
-    }
-    if (credentials) {
-      socket.write(
-        Buffer.concat([
-          Buffer.from([SOCKS.authVersion]),
-          lengthPrefixed(credentials.username),
-          lengthPrefixed(credentials.password),
-        ]),
+    await socks5Connect(
+      socket,
+      reader,
+      { host, port: request.target.port, credentials: upstreamCredentials(request) },
+      exitRead,
+    ).catch((error: unknown) => {
+      if (!(error instanceof Socks5ClientError)) throw error;
+      if (error.step === 'reply') throw socksFault(error.reply ?? 0xff);
+      throw new DialError(
+        'exit',
+        error.step === 'protocol' ? 'protocol' : 'auth',
+        `upstream ${error.message}`,
       );
-      const [, status] = await exitRead(reader.read(2), 'SOCKS5 authentication');
-      if (status !== SOCKS.authStatus.success) {
-        throw new DialError('exit', 'auth', 'upstream SOCKS5 refused the exit credentials');
-      }
-    }
-    const address = encodeSocksAddress(host, request.target.port);
-    socket.write(Buffer.concat([Buffer.from([SOCKS.version, SOCKS.command.connect, 0x00]), address]));
-    const [replyVersion, reply, , addressType = 0] = await exitRead(reader.read(4), 'SOCKS5 reply');
-    if (replyVersion !== SOCKS.version) throw new DialError('exit', 'protocol', 'upstream is not SOCKS5');
-    if (reply !== 0x00) throw socksFault(reply ?? 0xff);
-    const bound = await exitRead(readSocksAddress(reader, addressType), 'SOCKS5 bound address');
-    if (bound.type === null)
-      throw new DialError('exit', 'protocol', 'upstream SOCKS5 bound address unreadable');
+    });
   } catch (error) {
     reader.release();
     socket.destroy();

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import { openSocks5Tunnel, SOCKS_REPLY, Socks5ClientError } from '@ptc/gateway';
 import type { Config } from '../../config';
 import type { UserRow } from '../auth/auth.repository';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
@@ -77,72 +77,40 @@ const measure = (
   response.on('error', (error) => settle(error));
 };
 
-/** SOCKS5 reply codes worth a word (RFC 1928 §6); the gateway's refusals answer 0x02. */
+/** SOCKS5 reply codes worth a word (RFC 1928 §6); the gateway's refusals answer `notAllowed`. */
 const SOCKS_FAILURES: Record<number, string> = {
-  1: 'the proxy failed (SOCKS5 general failure)',
-  2: 'the proxy refused the connection (SOCKS5: not allowed)',
-  4: 'the proxy could not reach the target (SOCKS5: host unreachable)',
-  5: 'the target refused the connection (SOCKS5)',
-  6: 'the target did not answer in time (SOCKS5)',
+  [SOCKS_REPLY.generalFailure]: 'the proxy failed (SOCKS5 general failure)',
+  [SOCKS_REPLY.notAllowed]: 'the proxy refused the connection (SOCKS5: not allowed)',
+  [SOCKS_REPLY.hostUnreachable]: 'the proxy could not reach the target (SOCKS5: host unreachable)',
+  [SOCKS_REPLY.connectionRefused]: 'the target refused the connection (SOCKS5)',
+  [SOCKS_REPLY.ttlExpired]: 'the target did not answer in time (SOCKS5)',
 };
 
+/** Host unreachable, refused, timed out: the proxy works, the target does not. */
+const TARGET_REPLIES: ReadonlySet<number> = new Set([
+  SOCKS_REPLY.hostUnreachable,
+  SOCKS_REPLY.connectionRefused,
+  SOCKS_REPLY.ttlExpired,
+]);
+
 /**
- * Opens a SOCKS5 tunnel to `host:port` through the gateway (RFC 1928 with username/password,
- * RFC 1929), as a SOCKS5 client of the proxy would; answers the connected socket.
+ * Opens a SOCKS5 tunnel to `host:port` through the gateway with the proxy's credential, as a
+ * SOCKS5 client of the proxy would (the gateway's own client handshake); a refusal says whether
+ * the proxy or the target failed.
  */
 const socksTunnel = (gateway: GatewayAddress, credential: Credential, host: string, port: number) =>
-  new Promise<Socket>((resolve, reject) => {
-    const socket = netConnect({ host: gateway.host, port: gateway.port });
-    const user = Buffer.from(credential.username);
-    const pass = Buffer.from(credential.password);
-    const name = Buffer.from(host);
-    let stage: 'method' | 'auth' | 'reply' = 'method';
-    let buffered = Buffer.alloc(0);
-    const fail = (message: string) => {
-      socket.destroy();
-      reject(new Error(message));
-    };
-    const onData = (chunk: Buffer) => {
-      buffered = Buffer.concat([buffered, chunk]);
-      if (stage === 'method') {
-        if (buffered.length < 2) return;
-        if (buffered[0] !== 0x05 || buffered[1] !== 0x02)
-          return fail('the proxy did not accept SOCKS5 authentication');
-        buffered = buffered.subarray(2);
-        stage = 'auth';
-        socket.write(
-          Buffer.concat([Buffer.from([0x01, user.length]), user, Buffer.from([pass.length]), pass]),
-        );
-      }
-      if (stage === 'auth') {
-        if (buffered.length < 2) return;
-        if (buffered[1] !== 0x00) return fail('the proxy refused the credentials');
-        buffered = buffered.subarray(2);
-        stage = 'reply';
-        const portBytes = Buffer.from([port >> 8, port & 0xff]);
-        socket.write(Buffer.concat([Buffer.from([0x05, 0x01, 0x00, 0x03, name.length]), name, portBytes]));
-      }
-      if (buffered.length < 5) return;
-      if (buffered[1] !== 0x00) {
-        socket.destroy();
-        const reply = buffered[1] ?? 0x01;
-        // Host unreachable, refused, timed out: the proxy works, the target does not.
-        const isTargets = reply === 0x04 || reply === 0x05 || reply === 0x06;
-        const message = SOCKS_FAILURES[reply] ?? 'the proxy refused the connection';
-        return reject(new SpeedTestFailure(message, isTargets ? 'target' : 'proxy'));
-      }
-      const addressLength = buffered[3] === 0x01 ? 4 : buffered[3] === 0x04 ? 16 : 1 + (buffered[4] ?? 0);
-      const length = 4 + addressLength + 2;
-      if (buffered.length < length) return;
-      socket.off('data', onData);
-      socket.off('error', reject);
-      socket.pause();
-      if (buffered.length > length) socket.unshift(buffered.subarray(length));
-      resolve(socket);
-    };
-    socket.on('data', onData);
-    socket.on('error', reject);
-    socket.on('connect', () => socket.write(Buffer.from([0x05, 0x01, 0x02])));
+  openSocks5Tunnel(gateway, {
+    host,
+    port,
+    credentials: { username: credential.username, password: credential.password },
+  }).catch((error: unknown) => {
+    if (!(error instanceof Socks5ClientError)) throw error;
+    if (error.step === 'auth') throw new Error('the proxy refused the credentials');
+    if (error.step !== 'reply' || error.reply === null) {
+      throw new Error('the proxy did not accept SOCKS5 authentication');
+    }
+    const message = SOCKS_FAILURES[error.reply] ?? 'the proxy refused the connection';
+    throw new SpeedTestFailure(message, TARGET_REPLIES.has(error.reply) ? 'target' : 'proxy');
   });
 
 /**
