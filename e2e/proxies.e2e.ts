@@ -108,9 +108,16 @@ describe.skipIf(!chromiumPath)('proxies in Chromium, as a customer uses them', (
     await page.goto('/proxy/dynamic/traffic?tab=package');
     await page.getByTestId('traffic-package-plan-10').click();
     await page.getByTestId('traffic-package-buy-button').click();
+    // The purchase's own answer first: a refusal names its code here instead of a stale remainder.
+    const bought = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/proxy/traffic/buy') && response.request().method() === 'POST',
+      { timeout: 20_000 },
+    );
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    expect(await (await bought).json()).toMatchObject({ code: 0 });
     await expect
-      .poll(() => page.getByTestId('traffic-package-remaining').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('traffic-package-remaining').textContent(), { timeout: 20_000 })
       .toMatch(/10(\.0+)?\s*GB/);
 
     await page.getByTestId('proxy-page-tab-generate').click();

@@ -6,13 +6,13 @@ const PRICE = 5_000_000;
 const KIB = 1024;
 
 /** An owner with local credit that never asks a store for more. */
-const ownerWith = (credit: { packageBytes?: number; money?: number }) => {
+const ownerWith = (credit: { packageBytes?: number; money?: number }, maxCarveBytes = 64 * KIB) => {
   const owner = new OwnerCredit('owner', {
     sizes: {
       minReservationBytes: 1,
       maxReservationBytes: 1,
       minCarveBytes: 64 * KIB,
-      maxCarveBytes: 64 * KIB,
+      maxCarveBytes,
     },
     now: () => 0,
     reserve: () => {},
@@ -96,5 +96,26 @@ describe('allowance: bytes are attributed to the credit they were carved from', 
     expect(allowance).toBeInstanceOf(Allowance);
     expect(allowance.attributed).toBeLessThanOrEqual(allowance.limit);
     expect(allowance.attributedPackage).toBe(10 * KIB);
+  });
+});
+
+describe('allowance: credit is carved in whole bytes', () => {
+  it('never leaves a fraction of a byte that looks like credit to a waiting connection', () => {
+    const owner = ownerWith({ money: moneyOf(1000 * KIB) }, 1024 * KIB);
+    // A first connection that used an odd amount makes the next first carve a fraction.
+    const first = connectionOf(owner);
+    first.move(300_001);
+    first.allowance.close();
+    const { allowance, move } = connectionOf(owner);
+    expect(Number.isInteger(allowance.limit)).toBe(true);
+    move(allowance.limit);
+    // The owner has a sliver of money left, less than a byte's worth: the connection gets nothing.
+    owner.money = moneyOf(0.3);
+    expect(allowance.check()).toBe(false);
+    expect(allowance.left()).toBe(0);
+    allowance.whenCredited(() => {
+      throw new Error('credited with less than a byte');
+    });
+    expect(owner.share()).toBe(true);
   });
 });

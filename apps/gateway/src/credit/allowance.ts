@@ -85,9 +85,9 @@ export class Allowance {
     return this.consumedOf();
   }
 
-  /** Bytes it may still move. */
+  /** Whole bytes it may still move. */
   left(): number {
-    return this.limit - this.consumedOf();
+    return Math.floor(this.limit - this.consumedOf());
   }
 
   /**
@@ -100,7 +100,7 @@ export class Allowance {
     const left = this.limit - this.consumedOf();
     if (left > this.carve / 2) return true;
     this.topUp();
-    return this.limit - this.consumedOf() > 0;
+    return this.left() > 0;
   }
 
   /** Carves more from the owner's local credit (asking the store for more in the background). */

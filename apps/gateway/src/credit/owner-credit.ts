@@ -71,7 +71,10 @@ export class OwnerCredit {
   /** An allowance for a new connection of `proxyId`, with a first carve if credit is at hand. */
   open(proxyId: string, price: number): Allowance {
     const { sizes } = this.support;
-    const first = Math.min(sizes.maxCarveBytes, Math.max(sizes.minCarveBytes, this.typicalConnection));
+    // Whole bytes: a fraction of a byte left in an allowance would look like credit no relay can use.
+    const first = Math.floor(
+      Math.min(sizes.maxCarveBytes, Math.max(sizes.minCarveBytes, this.typicalConnection)),
+    );
     const allowance = new Allowance(this, price, first);
     this.proxyIds.add(proxyId);
     this.allowances.add(allowance);
@@ -89,9 +92,11 @@ export class OwnerCredit {
     this.price = price;
     if (this.support.canCarve()) {
       const share = Math.ceil(this.availableBytes(price) / Math.max(1, this.allowances.size));
-      const want = this.isScarce
-        ? Math.min(allowance.carve, Math.max(this.support.sizes.minCarveBytes / 4, share))
-        : allowance.carve;
+      const want = Math.floor(
+        this.isScarce
+          ? Math.min(allowance.carve, Math.max(this.support.sizes.minCarveBytes / 4, share))
+          : allowance.carve,
+      );
       const fromPackage = Math.min(want, Math.max(0, Math.floor(this.packageBytes)));
       const affordable = this.money > 0 ? Math.floor((this.money * BYTES_PER_GB) / price) : 0;
       const fromMoney = Math.min(want - fromPackage, affordable);
