@@ -10,6 +10,7 @@ import { createPaymentProviders } from './adapters/payments/payment-providers';
 import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from './adapters/payments/sandbox';
 import { createSmsSender, type SmsSender } from './adapters/sms/sms-sender';
 import type { Config } from './config';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { areasRoutes } from './modules/areas/areas.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { summaryRoutes } from './modules/billing/summary.routes';
@@ -143,6 +144,7 @@ export const buildApp = async (options: {
       await api.register(trafficRoutes);
       await api.register(areasRoutes);
       await api.register(summaryRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,4 @@
-import { AppError, envelopeSchema, ok } from '@ptc/contracts';
+import { AppError } from '@ptc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,12 +8,7 @@ import {
   type SandboxEvent,
 } from '../../adapters/payments/sandbox';
 import { walletDeps } from '../wallet/wallet.deps';
-import {
-  authorizeSandboxCard,
-  confirmManualPayment,
-  getSandboxCheckoutOrder,
-  receiveNotification,
-} from './payments.service';
+import { authorizeSandboxCard, getSandboxCheckoutOrder, receiveNotification } from './payments.service';
 import { renderSandboxCard, renderSandboxCheckout, renderSandboxRefusal } from './sandbox-pages';
 
 const tags = ['Payments'];
@@ -195,31 +190,4 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
     );
   }
-
-  app.post(
-    '/admin/orders/:order_no/confirm',
-    {
-      schema: {
-        tags: ['Operator'],
-        summary: 'Confirm a received wire transfer (header x-admin-token)',
-        params: z.object({ order_no: z.string().min(8).max(40) }),
-        body: z.object({
-          amount: z.string().regex(/^\d+(\.\d{1,6})?$/),
-          reference: z.string().max(128).optional(),
-        }),
-        response: { 200: envelopeSchema(z.object({ outcome: z.string() })) },
-      },
-    },
-    async (request) => {
-      const token = request.headers['x-admin-token'];
-      return ok(
-        await confirmManualPayment(
-          deps,
-          typeof token === 'string' ? token : undefined,
-          request.params.order_no,
-          request.body,
-        ),
-      );
-    },
-  );
 };

@@ -41,8 +41,7 @@ import {
   planStaticTraffic,
 } from './generation.plans';
 import { generateProxies, presentGenerated } from './generation.service';
-import { assertOperator } from './operator';
-import { quotePrice, setPrice } from './prices.service';
+import { quotePrice } from './prices.service';
 import { proxiesDeps } from './proxies.deps';
 import { presentPtc } from './proxies.presenter';
 import {
@@ -89,7 +88,6 @@ const formOrQuery = <K extends string, T>(
 /** Proxy products (SPEC §7 "Proxies", without areas and billing): generation, list, actions, export. */
 export const proxiesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(customerRoutes);
-  await app.register(operatorRoutes);
 };
 
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -390,29 +388,6 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'no-store')
         .send(file.content);
-    },
-  );
-};
-
-const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = proxiesDeps(app);
-  app.put(
-    '/admin/prices/:key',
-    {
-      schema: {
-        tags: ['Operator'],
-        summary: 'Set a price of the price table (header x-admin-token)',
-        params: z.object({ key: z.string().min(1).max(64) }),
-        body: z.object({ price: z.string().regex(/^\d+(\.\d{1,6})?$/, 'a decimal PTC amount') }),
-        response: {
-          200: envelopeSchema(z.object({ key: z.string(), price: z.string(), unit: z.string() })),
-        },
-      },
-    },
-    async (request) => {
-      assertOperator(deps.config, request.headers['x-admin-token']);
-      const row = await setPrice(deps.database.db, request.params.key, request.body.price);
-      return ok({ key: row.key, price: presentPtc(row.price), unit: row.unit });
     },
   );
 };

@@ -1,5 +1,4 @@
 import {
-  accountPlanSchema,
   bindEmailRequestSchema,
   bindPhoneRequestSchema,
   bindReferralRequestSchema,
@@ -10,7 +9,6 @@ import {
   doneResponseSchema,
   envelopeSchema,
   ok,
-  setPlanRequestSchema,
   surveySmsRequestSchema,
 } from '@ptc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,8 +16,6 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/authentication';
 import { authDeps, clientInfo } from '../auth/auth.deps';
 import { sendSmsCode } from '../auth/registration.service';
-import { assertOperator } from '../proxies/operator';
-import { presentAccountPlan } from './users.presenter';
 import {
   bindEmail,
   bindPhone,
@@ -27,21 +23,14 @@ import {
   changePassword,
   changeUsername,
   deleteAccount,
-  setAccountPlan,
 } from './users.service';
 
 const tags = ['User center'];
 const security = [{ session: [] }];
 const doneEnvelope = { 200: envelopeSchema(doneResponseSchema) };
 
-/** User-center calls of SPEC §7 "User", and the operator's call that sets an account's plan. */
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(userCenterRoutes);
-  await app.register(operatorRoutes);
-};
-
 /** User-center calls of SPEC §7 "User": password, name, contacts, referral, deletion. */
-const userCenterRoutes: FastifyPluginAsyncZod = async (app) => {
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = authDeps(app);
   app.addHook('onRequest', app.requireUser);
 
@@ -155,25 +144,5 @@ const userCenterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await deleteAccount(deps, currentUser(request), request.body?.password)),
-  );
-};
-
-const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = authDeps(app);
-  app.put(
-    '/admin/users/:uid/plan',
-    {
-      schema: {
-        tags: ['Operator'],
-        summary: "Set an account's plan and enterprise discount (header x-admin-token)",
-        params: z.object({ uid: z.string().min(1).max(64) }),
-        body: setPlanRequestSchema,
-        response: { 200: envelopeSchema(accountPlanSchema) },
-      },
-    },
-    async (request) => {
-      assertOperator(deps.config, request.headers['x-admin-token']);
-      return ok(presentAccountPlan(await setAccountPlan(deps.db, request.params.uid, request.body)));
-    },
   );
 };
