@@ -22,7 +22,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { chargesRoutes } from './modules/wallet/charges.routes';
-import type { PaymentGateways } from './modules/wallet/payment-gateways';
+import type { PaymentProviderSet } from './modules/wallet/payment-collectors';
 import { authenticationPlugin } from './plugins/authentication';
 import { consoleStaticPlugin } from './plugins/console-static';
 import { envelopePlugin } from './plugins/envelope';
@@ -39,7 +39,7 @@ declare module 'fastify' {
     mailer: Mailer;
     sms: SmsSender;
     oauthClients: Partial<Record<'google' | 'github', OAuthClient>>;
-    paymentGateways: PaymentGateways;
+    paymentProviders: PaymentProviderSet;
   }
 }
 
@@ -49,7 +49,7 @@ export interface AppAdapters {
   sms?: SmsSender;
   oauth?: Partial<Record<'google' | 'github', OAuthClient>>;
   /** Replaces configured payment providers (tests); the sandbox is kept unless given. */
-  payments?: Partial<PaymentGateways>;
+  payments?: Partial<PaymentProviderSet>;
 }
 
 /** Logger options: JSON lines, never the session token. */
@@ -100,7 +100,7 @@ export const buildApp = async (options: {
         },
       })
     : null;
-  app.decorate('paymentGateways', {
+  app.decorate('paymentProviders', {
     sandbox,
     ...(options.adapters?.payments ?? createPaymentProviders(config.payments)),
   });

@@ -6,7 +6,9 @@ import { warnAboutDemoConveniences } from './demo-conveniences';
 import { ensureSupply, type RunningGateway, startGateway } from './gateway';
 import { maintenanceJobs } from './jobs/maintenance';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
+import { authDeps } from './modules/auth/auth.deps';
 import { authJobs } from './modules/auth/auth.jobs';
+import { billingDeps } from './modules/billing/billing.deps';
 import { billingJobs } from './modules/billing/billing.jobs';
 import { ensurePrices } from './modules/proxies/prices.service';
 import { proxiesDeps } from './modules/proxies/proxies.deps';
@@ -72,10 +74,10 @@ const start = async () => {
     jobs: [
       ...walletJobs(walletDeps(app)),
       ...proxiesJobs(proxiesDeps(app)),
-      ...billingJobs(database),
-      ...trafficJobs(database, trafficDeps(app)),
+      ...billingJobs(billingDeps(app)),
+      ...trafficJobs(trafficDeps(app)),
       ...maintenanceJobs(database),
-      ...authJobs(database),
+      ...authJobs(authDeps(app)),
     ],
     isLeader: () => database.tryLeadership(),
     log: app.log,

@@ -14,7 +14,7 @@ export const signedInCustomer = async (
 
 /** Posts a sandbox event to the webhook, signed as the sandbox signs, unless `signature` is given. */
 export const notifySandbox = async (app: App, event: SandboxEvent, signature?: string) => {
-  const sandbox = app.paymentGateways.sandbox;
+  const sandbox = app.paymentProviders.sandbox;
   if (!sandbox) throw new Error('no sandbox');
   const signed = sandbox.sign(event);
   return app.inject({
@@ -48,3 +48,6 @@ export const pathOfLink = (url: string) => {
   const { pathname, search } = new URL(url);
   return `${pathname}${search}`;
 };
+
+/** A user's balance and the sum of their ledger entries (they must agree). */
+export { readBalanceAndSum } from '../modules/wallet/ledger.repository';

@@ -47,7 +47,7 @@ describe('the auth cleanup job', () => {
       { key: 'captcha_per_ip:203.0.113.2', points: 3, expire: new Date(now.getTime() + 30_000) },
     ]);
 
-    const [job] = authJobs(handle);
+    const [job] = authJobs({ db: handle.db });
     expect(job?.name).toBe('auth-cleanup');
     await expect(job?.run(now)).resolves.toBe(5);
 

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit, entriesOf, fundedUser, givePool, readProxy } from '../../test/products';
 import { allowNextGeneration, createStaticExits, generate } from '../../test/proxies';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInCustomer } from '../../test/wallet';
-import { readBalanceAndSum } from '../wallet/ledger.repository';
+import { readBalanceAndSum, signedInCustomer } from '../../test/wallet';
 import { billUsage } from './usage-billing.service';
 
 const MIB = 1_048_576;

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '@ptc/db';
 import { createExit, createProxy, createTestDatabase } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesOf, fundedUser, readProxy } from '../../test/products';
-import { readBalanceAndSum } from '../wallet/ledger.repository';
+import { readBalanceAndSum } from '../../test/wallet';
 import { moveMoney } from '../wallet/ledger.service';
 import { refundFailedDynamicIps, refundKey } from './dynamic-ip-refunds.service';
 

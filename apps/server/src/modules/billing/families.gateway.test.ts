@@ -19,11 +19,11 @@ import {
   topUp,
 } from '../../test/proxies';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { readBalanceAndSum } from '../../test/wallet';
 import { proxiesDeps } from '../proxies/proxies.deps';
 import { presentPtc } from '../proxies/proxies.presenter';
 import type { ProxyEntity } from '../proxies/proxy-family';
 import { expireProxies } from '../proxies/static-lifecycle.service';
-import { readBalanceAndSum } from '../wallet/ledger.repository';
 import { billUsage } from './usage-billing.service';
 
 // SPEC §9, written out rather than imported, so the test holds the code to the specification.

@@ -7,10 +7,10 @@ import {
   PROXY_STATUS,
 } from '@ptc/contracts';
 import type { Database } from '@ptc/db';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from '../auth/accounts.service';
 import { addDays, datesEndingWith, localDate } from '../traffic/local-time';
 import { presentUsageSeries } from '../traffic/traffic.presenter';
-import { sumUsageByHour, sumUsageByLocalDay } from '../traffic/usage.repository';
+import { sumUsageByHour, sumUsageByLocalDay } from '../traffic/usage.service';
 import { type CostRow, countProxiesByState, sumCostsByPeriod } from './summary.repository';
 
 /** A dashboard cost category (SPEC §2). */

@@ -7,7 +7,7 @@ import { curl } from '@ptc/gateway/testing/curl';
 import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesOf, fundedUser, readProxy } from '../../test/products';
-import { readBalanceAndSum } from '../wallet/ledger.repository';
+import { readBalanceAndSum } from '../../test/wallet';
 import { billUsage } from './usage-billing.service';
 
 const MB = 1_048_576;

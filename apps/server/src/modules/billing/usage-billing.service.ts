@@ -1,8 +1,8 @@
 import { chargeForBytes, discountedPrice, trafficPriceKey } from '@ptc/contracts';
 import type { Database, DatabaseHandle } from '@ptc/db';
 import { readPrices } from '../proxies/prices.service';
-import { addPoolUsage, lockUsablePools, sumUsableBytes } from '../traffic/traffic-pools.repository';
-import { adjustHolds, lockHolds } from '../wallet/holds.repository';
+import { addPoolUsage, lockUsablePools, sumUsableBytes } from '../traffic/packages.service';
+import { adjustHolds, lockHolds } from '../wallet/holds.service';
 import { moveMoney } from '../wallet/ledger.service';
 import {
   listRotatingTrafficProxies,

@@ -9,7 +9,7 @@ import { type DatabaseHandle, eq, proxies, trafficPools, users } from '@ptc/db';
 import { createProxy, createTestDatabase } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carry, credit, entriesOf, fundedUser, givePool, readProxy } from '../../test/products';
-import { readBalanceAndSum } from '../wallet/ledger.repository';
+import { readBalanceAndSum } from '../../test/wallet';
 import { billUsage, usageKey } from './usage-billing.service';
 
 const PTC = 1_000_000n;

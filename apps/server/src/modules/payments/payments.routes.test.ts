@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { call } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { pathOfLink, signedInCustomer } from '../../test/wallet';
-import { readBalanceAndSum } from '../wallet/ledger.repository';
+import { pathOfLink, readBalanceAndSum, signedInCustomer } from '../../test/wallet';
 
 describe('sandbox pages belong to their owner', () => {
   let t: TestApp;
@@ -64,7 +63,7 @@ describe('sandbox pages belong to their owner', () => {
     const another = await topUp();
     const [path, access = ''] = owner.link.split('?access=');
     const [expiry = '', mac = ''] = access.split('.');
-    const sandbox = t.app.paymentGateways.sandbox;
+    const sandbox = t.app.paymentProviders.sandbox;
     if (!sandbox) throw new Error('no sandbox');
     const expired = await sandbox.createCheckout({
       orderNo: owner.created.order_no,

@@ -46,7 +46,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     webhooks.get('/payments/notify/:provider', { schema }, handle);
   });
 
-  const sandbox = deps.gateways.sandbox;
+  const sandbox = deps.providers.sandbox;
   if (sandbox) {
     const deliver = async (event: SandboxEvent) => {
       const signed = sandbox.sign(event);

@@ -1,11 +1,16 @@
 import { AppError, parsePtc } from '@ptc/contracts';
 import type { NotificationRequest } from '../../adapters/payments/payment-provider';
 import type { SandboxPageSubject, SandboxProvider } from '../../adapters/payments/sandbox';
-import { findUserById } from '../auth/auth.repository';
+import { findUserById } from '../auth/accounts.service';
 import { authenticate } from '../auth/auth.service';
-import { findOrderByNo, recordNotification } from '../wallet/orders.repository';
-import { applyPaymentNotification, manualReference, type WalletDeps } from '../wallet/orders.service';
-import { notifierFor } from '../wallet/payment-gateways';
+import {
+  applyPaymentNotification,
+  findOrderByNo,
+  manualReference,
+  recordNotification,
+} from '../wallet/orders.service';
+import { notifierFor } from '../wallet/payment-collectors';
+import type { WalletDeps } from '../wallet/wallet.deps';
 import { saveCardFromNotification } from '../wallet/wallet-settings.service';
 
 /**
@@ -18,7 +23,7 @@ export const receiveNotification = async (
   providerName: string,
   request: NotificationRequest,
 ) => {
-  const provider = notifierFor(deps.gateways, providerName);
+  const provider = notifierFor(deps.providers, providerName);
   if (!provider) throw new AppError('ERR_NOT_FOUND', { message: `Unknown payment provider ${providerName}` });
   const verified = await provider.verifyNotification(request).catch(() => null);
   if (!verified) {

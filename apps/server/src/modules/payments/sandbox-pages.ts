@@ -1,5 +1,5 @@
 import { formatPtc } from '@ptc/contracts';
-import type { OrderRow } from '../wallet/orders.repository';
+import type { OrderRow } from '../wallet/orders.service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -1,6 +1,6 @@
 import { and, asc, type Database, eq, exits, inArray, isNull, proxies, queryRows, sql, users } from '@ptc/db';
 import { isExitLeased } from '../areas/supply';
-import { sumUsableBytes } from '../traffic/traffic-pools.repository';
+import { sumUsableBytes } from '../traffic/packages.service';
 import { isAnyOf } from './proxies.repository';
 
 /** A SQL condition. */

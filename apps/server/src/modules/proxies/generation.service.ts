@@ -1,6 +1,6 @@
 import { AppError, isTrafficFamily, type Micro, PROXY_RULES, PROXY_STATUS } from '@ptc/contracts';
 import type { Database, proxies } from '@ptc/db';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from '../auth/accounts.service';
 import { moveMoney, spendableOf } from '../wallet/ledger.service';
 import {
   newOpaqueId,
@@ -240,7 +240,7 @@ export const generateProxies = async (
   plan: GenerationPlan,
   now = new Date(),
 ): Promise<Generated> => {
-  const { db } = deps.database;
+  const { db } = deps;
   const key = prepaidPriceKey(plan.family, plan.exitType, plan.renewDays);
   const unitPrice = key ? (await readPrice(db, key, user.discountBasisPoints)).price : 0n;
   for (let attempt = 1; ; attempt += 1) {

@@ -8,17 +8,13 @@ import {
   parsePtc,
   trafficPriceKey,
 } from '@ptc/contracts';
-import { type Database, prices } from '@ptc/db';
+import type { Database } from '@ptc/db';
+import { insertMissingPrices, listStoredPrices, upsertPrice } from './prices.repository';
 
 type Unit = PriceUnit;
 
 /** Adds the default prices that are missing (an operator's edits are kept). */
-export const ensurePrices = async (db: Database) => {
-  await db
-    .insert(prices)
-    .values(Object.entries(DEFAULT_PRICES).map(([key, { price, unit }]) => ({ key, price, unit })))
-    .onConflictDoNothing();
-};
+export const ensurePrices = (db: Database) => insertMissingPrices(db);
 
 /**
  * The whole price table (defaults for keys not stored), as one customer pays it: every price less
@@ -30,7 +26,7 @@ export const readPrices = async (
   db: Database,
   discountBasisPoints = 0,
 ): Promise<Record<PriceKey, { price: Micro; unit: Unit }>> => {
-  const rows = await db.select().from(prices);
+  const rows = await listStoredPrices(db);
   const table = { ...DEFAULT_PRICES } as Record<PriceKey, { price: Micro; unit: Unit }>;
   for (const row of rows)
     if (row.key in table) table[row.key as PriceKey] = { price: row.price, unit: row.unit };
@@ -84,12 +80,5 @@ export const setPrice = async (db: Database, key: string, text: string) => {
   if (!isPriceKey(key)) throw new AppError('ERR_ARGUMENT_TYPE', { message: `Unknown price key: ${key}` });
   const price = parsePtc(text);
   if (price <= 0n) throw new AppError('ERR_PRICE_ERROR', { message: 'A price must be above zero' });
-  const { unit } = DEFAULT_PRICES[key];
-  const [row] = await db
-    .insert(prices)
-    .values({ key, price, unit })
-    .onConflictDoUpdate({ target: prices.key, set: { price, updatedAt: new Date() } })
-    .returning();
-  if (!row) throw new Error('upsert returned no price');
-  return row;
+  return upsertPrice(db, key, price);
 };

@@ -1,10 +1,12 @@
-import type { DatabaseHandle } from '@ptc/db';
+import type { Database, DatabaseHandle } from '@ptc/db';
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 
-/** What the proxy services work with: the database handle (gateways are notified through it). */
+/** What the proxy services work with. */
 export interface ProxiesDeps {
+  db: Database;
+  /** The handle: gateways are told of changes through it (LISTEN/NOTIFY or in-process). */
   database: DatabaseHandle;
   config: Config;
   mailer: Mailer;
@@ -18,6 +20,7 @@ export const gatewayOf = (deps: ProxiesDeps) => ({
 
 /** The proxy services' dependencies, from the application. */
 export const proxiesDeps = (app: FastifyInstance): ProxiesDeps => ({
+  db: app.db,
   database: app.database,
   config: app.config,
   mailer: app.mailer,

@@ -11,6 +11,6 @@ export const proxiesJobs = (deps: ProxiesDeps): Job[] => [
   {
     name: 'proxy-export-cleanup',
     everyMs: 10 * 60_000,
-    run: (now) => deleteExpiredExports(deps.database.db, now),
+    run: (now) => deleteExpiredExports(deps.db, now),
   },
 ];

@@ -7,6 +7,7 @@ import {
   eq,
   exits,
   gte,
+  inArray,
   isNotNull,
   isNull,
   lte,
@@ -297,3 +298,27 @@ export const softDeleteProxies = (db: Database, ids: bigint[], now: Date) =>
     .set({ deletedAt: now })
     .where(and(isAnyOf(proxies.id, ids, 'bigint'), isNull(proxies.deletedAt)))
     .returning({ id: proxies.id });
+
+/**
+ * Switches live proxies on (5) or off (6), only the user's when a user is given, stopping their
+ * rotation when asked; answers the ids that changed.
+ */
+export const updateProxySwitch = async (
+  db: Database,
+  ids: readonly bigint[],
+  state: 'on' | 'off',
+  options: { userId?: bigint; stopRotation?: boolean },
+) => {
+  const changed = await db
+    .update(proxies)
+    .set({ switch: state === 'on' ? 5 : 6, ...(options.stopRotation ? { rotation: false } : {}) })
+    .where(
+      and(
+        inArray(proxies.id, [...ids]),
+        isNull(proxies.deletedAt),
+        options.userId === undefined ? undefined : eq(proxies.userId, options.userId),
+      ),
+    )
+    .returning({ id: proxies.id });
+  return changed.map((row) => row.id);
+};

@@ -166,7 +166,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const quote = await quotePrice(deps.database.db, currentUser(request), request.query);
+      const quote = await quotePrice(deps.db, currentUser(request), request.query);
       return ok({ unit_price: presentPtc(quote.price), unit: quote.unit, total: presentPtc(quote.total) });
     },
   );

@@ -1,6 +1,6 @@
 import { AppError, isTrafficFamily, type proxyListQuerySchema } from '@ptc/contracts';
 import type { z } from 'zod';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from '../auth/accounts.service';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
 import { type ProxyRecord, presentProxies, presentPtc, proxyUrl } from './proxies.presenter';
 import {
@@ -18,7 +18,7 @@ const noSuchProxy = () => new AppError('ERR_NO_THIS_USER_TOKEN');
 
 /** One live proxy of the user; 4005 for a missing or someone else's id, alike. */
 export const getOwnProxy = async (deps: ProxiesDeps, user: UserRow, publicId: string) => {
-  const proxy = await findOwnProxy(deps.database.db, user.id, publicId);
+  const proxy = await findOwnProxy(deps.db, user.id, publicId);
   if (!proxy) throw noSuchProxy();
   return proxy;
 };
@@ -26,7 +26,7 @@ export const getOwnProxy = async (deps: ProxiesDeps, user: UserRow, publicId: st
 /** Every selected proxy of the user, or 4005 when one of them is missing or someone else's. */
 const getOwnProxies = async (deps: ProxiesDeps, user: UserRow, publicIds: readonly string[]) => {
   const unique = [...new Set(publicIds)];
-  const found = await findOwnProxies(deps.database.db, user.id, unique);
+  const found = await findOwnProxies(deps.db, user.id, unique);
   if (found.length !== unique.length) throw noSuchProxy();
   return found;
 };
@@ -53,7 +53,7 @@ export const listFamily = async (
   now = new Date(),
 ) => {
   const { rows, total } = await listProxies(
-    deps.database.db,
+    deps.db,
     user.id,
     familyOf(path.generate, path.proxy_type),
     filters,
@@ -94,7 +94,7 @@ export const switchProxies = async (
 /** `DELETE /proxy/token/{token_id}`: soft delete; a leased static address is free again. */
 export const deleteProxy = async (deps: ProxiesDeps, user: UserRow, publicId: string, now = new Date()) => {
   const proxy = await getOwnProxy(deps, user, publicId);
-  await softDeleteProxies(deps.database.db, [proxy.id], now);
+  await softDeleteProxies(deps.db, [proxy.id], now);
   await announceProxyChanges(deps.database, [proxy.id]);
   return { done: true as const };
 };
@@ -109,7 +109,7 @@ export const deleteExpiredProxies = async (
   const found = await getOwnProxies(deps, user, publicIds);
   if (found.some((proxy) => !isExpired(proxy, now))) throw new AppError('ERR_PROXY_NOT_IN_EXPIRED');
   const ids = found.map((proxy) => proxy.id);
-  const deleted = await softDeleteProxies(deps.database.db, ids, now);
+  const deleted = await softDeleteProxies(deps.db, ids, now);
   await announceProxyChanges(deps.database, ids);
   return { deleted: deleted.length };
 };
@@ -117,7 +117,7 @@ export const deleteExpiredProxies = async (
 /** `PUT /proxy/token/renew/{token_id}`: one more rental cycle of a static IP proxy, same address. */
 export const renewProxy = async (deps: ProxiesDeps, user: UserRow, publicId: string, now = new Date()) => {
   const proxy = await getOwnProxy(deps, user, publicId);
-  const renewal = await renewStaticProxy(deps.database.db, proxy.id, now);
+  const renewal = await renewStaticProxy(deps.db, proxy.id, now);
   if (!renewal) throw new Error('a manual renewal is always due');
   await announceProxyChanges(deps.database, [proxy.id]);
   return {
@@ -144,7 +144,7 @@ export const setAutoRenew = async (
       message: 'This proxy has expired and its IP was released; it cannot be renewed',
     });
   }
-  const updated = await updateProxy(deps.database.db, proxy.id, { autoRenew });
+  const updated = await updateProxy(deps.db, proxy.id, { autoRenew });
   return present(deps, withExit(proxy, updated), now);
 };
 
@@ -159,7 +159,7 @@ export const toggleRotation = async (deps: ProxiesDeps, user: UserRow, publicId:
   }
   const rotation = !proxy.rotation;
   if (rotation) assertRotationCountry(proxy.country);
-  const updated = await updateProxy(deps.database.db, proxy.id, { rotation });
+  const updated = await updateProxy(deps.db, proxy.id, { rotation });
   return present(deps, withExit(proxy, updated));
 };
 
@@ -170,7 +170,7 @@ export const REMARK_MAX_LENGTH = 200;
 export const setRemark = async (deps: ProxiesDeps, user: UserRow, publicId: string, remark: string) => {
   const proxy = await getOwnProxy(deps, user, publicId);
   const text = remark.trim();
-  const updated = await updateProxy(deps.database.db, proxy.id, { remark: text === '' ? null : text });
+  const updated = await updateProxy(deps.db, proxy.id, { remark: text === '' ? null : text });
   return present(deps, withExit(proxy, updated));
 };
 

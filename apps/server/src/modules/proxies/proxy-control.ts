@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '@ptc/db';
-import { and, eq, inArray, isNull, proxies } from '@ptc/db';
 import { notifyProxyChanged } from '@ptc/gateway/store';
+import { updateProxySwitch } from './proxies.repository';
 
 // Past this many proxies, one "anything may have changed" notice (every gateway re-checks its open
 // connections once) costs less than a notice per proxy.
@@ -27,18 +27,7 @@ export const setProxySwitch = async (
   options: { userId?: bigint; stopRotation?: boolean } = {},
 ) => {
   if (ids.length === 0) return [];
-  const changed = await handle.db
-    .update(proxies)
-    .set({ switch: state === 'on' ? 5 : 6, ...(options.stopRotation ? { rotation: false } : {}) })
-    .where(
-      and(
-        inArray(proxies.id, [...ids]),
-        isNull(proxies.deletedAt),
-        options.userId === undefined ? undefined : eq(proxies.userId, options.userId),
-      ),
-    )
-    .returning({ id: proxies.id });
-  const changedIds = changed.map((row) => row.id);
+  const changedIds = await updateProxySwitch(handle.db, ids, state, options);
   await announceProxyChanges(handle, changedIds);
   return changedIds;
 };

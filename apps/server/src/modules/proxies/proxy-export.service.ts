@@ -1,6 +1,6 @@
 import { AppError, LIMITS, type ProxyRow, type proxyExportRequestSchema } from '@ptc/contracts';
 import type { z } from 'zod';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from '../auth/accounts.service';
 import { newOpaqueId } from './credentials';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
 import { presentProxies } from './proxies.presenter';
@@ -92,7 +92,7 @@ export const exportProxies = async (
   request: z.output<typeof proxyExportRequestSchema>,
   now = new Date(),
 ) => {
-  const { db } = deps.database;
+  const { db } = deps;
   const family = familyOf(path.generate, path.proxy_type);
   const ids = request.ids?.length ? [...new Set(request.ids)] : null;
   if (ids && ids.length > LIMITS.EXPORT_MAX_PROXIES) throw tooMany();
@@ -122,7 +122,7 @@ export const exportProxies = async (
 
 /** `GET /proxy/output/files/{id}`: the owner's file, once; 404 when missing, used, expired or not theirs. */
 export const downloadExport = async (deps: ProxiesDeps, user: UserRow, id: string, now = new Date()) => {
-  const file = await takeExport(deps.database.db, user.id, id, now);
+  const file = await takeExport(deps.db, user.id, id, now);
   if (!file)
     throw new AppError('ERR_NOT_FOUND', { message: 'No such export file (each is downloaded once)' });
   return {

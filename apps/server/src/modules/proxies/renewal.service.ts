@@ -1,6 +1,6 @@
 import { AppError, type Micro, PROXY_RULES, PROXY_STATUS } from '@ptc/contracts';
 import type { Database } from '@ptc/db';
-import { lockHolds } from '../wallet/holds.repository';
+import { lockHolds } from '../wallet/holds.service';
 import { moveMoney, spendableOf } from '../wallet/ledger.service';
 import { lockProxy } from './lifecycle.repository';
 import { prepaidPriceKey, readPrice } from './prices.service';

@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { connect as tlsConnect } from 'node:tls';
 import { openSocks5Tunnel, SOCKS_REPLY, Socks5ClientError } from '@ptc/gateway';
 import type { Config } from '../../config';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from '../auth/accounts.service';
 import { gatewayOf, type ProxiesDeps } from './proxies.deps';
 import type { GatewayAddress } from './proxies.presenter';
 import { getOwnProxy } from './proxy-actions.service';

@@ -19,7 +19,7 @@ const RENEWALS_PER_ROUND = 200;
 
 /** Expiry: proxies past their expiry time become expired (3) and gateways drop them at once. */
 export const expireProxies = async (deps: ProxiesDeps, now: Date) => {
-  const expired = await markExpired(deps.database.db, now);
+  const expired = await markExpired(deps.db, now);
   await announceProxyChanges(
     deps.database,
     expired.map((row) => row.id),
@@ -29,7 +29,7 @@ export const expireProxies = async (deps: ProxiesDeps, now: Date) => {
 
 /** Mails the owner, once, that automatic renewal failed for lack of balance, and turns it off. */
 const noticeFailedRenewal = async (deps: ProxiesDeps, proxyId: bigint) => {
-  const { db } = deps.database;
+  const { db } = deps;
   const proxy = await disableAutoRenew(db, proxyId);
   if (!proxy) return false;
   const [address, ip] = await Promise.all([
@@ -55,7 +55,7 @@ const noticeFailedRenewal = async (deps: ProxiesDeps, proxyId: bigint) => {
  * the proxy expires normally.
  */
 export const autoRenewStaticProxies = async (deps: ProxiesDeps, now: Date) => {
-  const { db } = deps.database;
+  const { db } = deps;
   const due = await findDueAutoRenewals(db, now, RENEWALS_PER_ROUND);
   const isDue = (proxy: ProxyEntity) =>
     proxy.autoRenew &&
@@ -82,7 +82,7 @@ export const autoRenewStaticProxies = async (deps: ProxiesDeps, now: Date) => {
 
 /** Release (SPEC §4): 24 h after expiry, a static IP that was not renewed goes back to the pool. */
 export const releaseStaticExits = async (deps: ProxiesDeps, now: Date) => {
-  const released = await releaseExpiredStaticExits(deps.database.db, now);
+  const released = await releaseExpiredStaticExits(deps.db, now);
   await announceProxyChanges(
     deps.database,
     released.map((row) => row.id),

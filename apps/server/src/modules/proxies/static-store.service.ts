@@ -1,6 +1,6 @@
 import { AppError, type staticStoreQuerySchema } from '@ptc/contracts';
 import type { z } from 'zod';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from '../auth/accounts.service';
 import { areaOf } from './generation.plans';
 import { findFreeStaticExits } from './generation.repository';
 import type { ProxiesDeps } from './proxies.deps';
@@ -17,7 +17,7 @@ export const searchStaticStore = async (
   query: z.output<typeof staticStoreQuerySchema>,
   now = new Date(),
 ) => {
-  const { db } = deps.database;
+  const { db } = deps;
   const area = areaOf(query);
   const kind = query.ip ? 'byIp' : 'byArea';
   if (

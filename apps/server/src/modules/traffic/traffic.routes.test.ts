@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
 import { carry, credit } from '../../test/products';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInCustomer } from '../../test/wallet';
+import { readBalanceAndSum, signedInCustomer } from '../../test/wallet';
 import { billUsage } from '../billing/usage-billing.service';
-import { readBalanceAndSum } from '../wallet/ledger.repository';
 import { trafficDeps } from './traffic.deps';
 import { runTrafficAlarms } from './traffic.service';
 

@@ -8,13 +8,12 @@ import {
   TRAFFIC_FAMILIES,
 } from '@ptc/contracts';
 import type { Database } from '@ptc/db';
-import type { Mailer } from '../../adapters/mail/mailer';
-import type { SmsSender } from '../../adapters/sms/sms-sender';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from '../auth/accounts.service';
 import { readPrice } from '../proxies/prices.service';
-import { lockHolds } from '../wallet/holds.repository';
+import { lockHolds } from '../wallet/holds.service';
 import { moveMoney, spendableOf } from '../wallet/ledger.service';
 import { datesEndingWith, localDate } from './local-time';
+import type { TrafficDeps } from './traffic.deps';
 import { formatGb, presentBytes, presentPlan, presentPool, presentUsageSeries } from './traffic.presenter';
 import {
   findTrafficAlarm,
@@ -33,13 +32,6 @@ import {
   sumUsableBytes,
 } from './traffic-pools.repository';
 import { sumUsageByLocalDay } from './usage.repository';
-
-/** What the traffic services need from the application. */
-export interface TrafficDeps {
-  db: Database;
-  mailer: Mailer;
-  sms: SmsSender;
-}
 
 const DAY_MS = 86_400_000;
 /** Days of the usage chart of the traffic package page. */

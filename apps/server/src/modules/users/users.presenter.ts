@@ -1,5 +1,5 @@
 import type { AccountPlan } from '@ptc/contracts';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from '../auth/accounts.service';
 
 /** An account's plan and custom discount as the operator call answers them. */
 export const presentAccountPlan = (user: UserRow): AccountPlan => ({

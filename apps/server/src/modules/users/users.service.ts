@@ -1,6 +1,5 @@
 import { AppError, type SetPlanRequest } from '@ptc/contracts';
 import { type Database, isUniqueViolation } from '@ptc/db';
-import type { AuthDeps } from '../auth/auth.deps';
 import {
   findUserByEmail,
   findUserByInviteCode,
@@ -9,12 +8,13 @@ import {
   findUserByUsername,
   revokeUserSessions,
   type UserRow,
+  unlinkOAuthAccounts,
   updateUser,
-} from '../auth/auth.repository';
+} from '../auth/accounts.service';
+import type { AuthDeps } from '../auth/auth.deps';
 import { useCode } from '../auth/codes.service';
-import { unlinkOAuthAccounts } from '../auth/oauth.repository';
 import { hashPassword, verifyPassword } from '../auth/secrets';
-import { dropHolds, lockHolds } from '../wallet/holds.repository';
+import { dropHolds, lockHolds } from '../wallet/holds.service';
 import { moveMoney } from '../wallet/ledger.service';
 
 const done = { done: true as const };

@@ -8,11 +8,11 @@ import {
   TOP_UP,
   TOP_UP_FEES,
 } from '@ptc/contracts';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from '../auth/accounts.service';
 import { presentOrder } from './orders.presenter';
 import { findUserOrder, listUserOrders, type OrderRow } from './orders.repository';
-import type { WalletDeps } from './orders.service';
-import { collectorFor } from './payment-gateways';
+import { collectorFor } from './payment-collectors';
+import type { WalletDeps } from './wallet.deps';
 
 const METHOD_NAMES: Record<PaymentMethod, { name: string; en_name: string; ru_name: string }> = {
   card: { name: '银行卡', en_name: 'Bank card', ru_name: 'Банковская карта' },
@@ -45,7 +45,7 @@ export const listPayways = (deps: WalletDeps, paywayName: string) => {
   if (paywayName !== 'charge')
     throw new AppError('ERR_NOT_PAYWAY', { message: `Unknown payway ${paywayName}` });
   return PAYMENT_METHODS.flatMap((id) => {
-    const collector = collectorFor(deps.gateways, deps.config.payments, id);
+    const collector = collectorFor(deps.providers, deps.config.payments, id);
     if (!collector) return [];
     const fee = TOP_UP_FEES[FEE_RULE_OF_METHOD[id]];
     return [

@@ -14,11 +14,8 @@ import {
   quoteTopUp,
 } from '@ptc/contracts';
 import type { Database } from '@ptc/db';
-import type { Mailer } from '../../adapters/mail/mailer';
 import type { PayCurrency, PaymentNotification } from '../../adapters/payments/payment-provider';
-import type { SmsSender } from '../../adapters/sms/sms-sender';
-import type { Config } from '../../config';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from '../auth/accounts.service';
 import { moveMoney } from './ledger.service';
 import {
   findOpenUsdtAmounts,
@@ -30,16 +27,8 @@ import {
   recordNotification,
   saveCheckout,
 } from './orders.repository';
-import { type Collector, collectorFor, type PaymentGateways } from './payment-gateways';
-
-/** What the wallet services work with. */
-export interface WalletDeps {
-  db: Database;
-  config: Config;
-  gateways: PaymentGateways;
-  mailer: Mailer;
-  sms: SmsSender;
-}
+import { type Collector, collectorFor } from './payment-collectors';
+import type { WalletDeps } from './wallet.deps';
 
 const CURRENCY_OF_METHOD: Record<PaymentMethod | 'auto', PayCurrency> = {
   card: 'USD',
@@ -111,7 +100,7 @@ export const createTopUpOrder = async (
   if (input.method === 'wire' && plan !== 'enterprise') {
     throw new AppError('ERR_NOT_PAYWAY', { message: 'Wire transfer is available on the enterprise plan' });
   }
-  const collector = collectorFor(deps.gateways, deps.config.payments, input.method);
+  const collector = collectorFor(deps.providers, deps.config.payments, input.method);
   if (!collector) throw new AppError('ERR_NOT_PAYWAY', { message: 'This payment method is not available' });
   const quote = quoteTopUp(amount, input.method);
   const payCurrency = CURRENCY_OF_METHOD[input.method];
@@ -259,3 +248,6 @@ export const applyPaymentNotification = async (
 
 /** A random provider-style transaction id for manual confirmations. */
 export const manualReference = () => `manual_${randomBytes(6).toString('hex')}`;
+
+/** Orders as the payments module reads and records them. */
+export { findOrderByNo, type OrderRow, recordNotification } from './orders.repository';

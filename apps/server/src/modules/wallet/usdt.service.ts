@@ -1,6 +1,6 @@
 import { findWatchedUsdtOrders, isUsdtEventUsed } from './orders.repository';
-import type { WalletDeps } from './orders.service';
 import { applyPaymentNotification } from './orders.service';
+import type { WalletDeps } from './wallet.deps';
 
 /**
  * The USDT job: reads transfers to our address from the chain watcher and pays the open order
@@ -9,7 +9,7 @@ import { applyPaymentNotification } from './orders.service';
  */
 export const watchUsdtTransfers = async (deps: WalletDeps, now = new Date()) => {
   const usdt = deps.config.payments.usdt;
-  const watcher = deps.gateways.usdtWatcher;
+  const watcher = deps.providers.usdtWatcher;
   if (!usdt || !watcher) return 0;
   const orders = await findWatchedUsdtOrders(deps.db, now);
   const oldest = orders[0];

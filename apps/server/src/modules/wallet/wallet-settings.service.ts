@@ -9,10 +9,11 @@ import {
   TOP_UP,
 } from '@ptc/contracts';
 import type { CardSavedNotification } from '../../adapters/payments/payment-provider';
-import { findUserById, findUserByUid, type UserRow } from '../auth/auth.repository';
+import { findUserById, findUserByUid, type UserRow } from '../auth/accounts.service';
 import { insertOrder, markOrderFailed } from './orders.repository';
-import { newOrderNo, type WalletDeps } from './orders.service';
-import { cardVaultFor } from './payment-gateways';
+import { newOrderNo } from './orders.service';
+import { cardVaultFor } from './payment-collectors';
+import type { WalletDeps } from './wallet.deps';
 import { autoTopUpFailureMessage, balanceAlarmMessage } from './wallet-messages';
 import {
   deleteSavedCard,
@@ -78,7 +79,7 @@ export const setAutoTopUp = async (
 
 /** `POST /proxy/charges/stripe/band`: where the customer saves a card. */
 export const startCardBinding = async (deps: WalletDeps, user: UserRow) => {
-  const vault = cardVaultFor(deps.gateways);
+  const vault = cardVaultFor(deps.providers);
   if (!vault) throw new AppError('ERR_NOT_PAYWAY', { message: 'Saving a card is not available' });
   return vault.vault.startCardSetup({
     userUid: user.uid,
@@ -112,7 +113,7 @@ export const saveCardFromNotification = async (
 export const removeCard = async (deps: WalletDeps, user: UserRow) => {
   const card = await findSavedCard(deps.db, user.id);
   if (!card) return { done: true as const };
-  const vault = cardVaultFor(deps.gateways);
+  const vault = cardVaultFor(deps.providers);
   if (vault && vault.name === card.provider) {
     await vault.vault
       .detachCard({ customerRef: card.customerRef, paymentMethodRef: card.paymentMethodRef })
@@ -132,7 +133,7 @@ export const removeCard = async (deps: WalletDeps, user: UserRow) => {
 export const runAutoTopUps = async (deps: WalletDeps, now = new Date()) => {
   await rearmAutoTopUps(deps.db);
   const due = await takeDueAutoTopUps(deps.db, now);
-  const vault = cardVaultFor(deps.gateways);
+  const vault = cardVaultFor(deps.providers);
   for (const settings of due) {
     const [user, card] = await Promise.all([
       findUserById(deps.db, settings.userId),

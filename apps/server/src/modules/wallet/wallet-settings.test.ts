@@ -23,7 +23,7 @@ describe('auto top-up, balance alarm, wire and USDT', () => {
       USDT_CONFIRMATIONS: '19',
       WIRE_INSTRUCTIONS: 'Bank: Example Bank\nIBAN: XX00 0000 0000',
     });
-    t.app.paymentGateways.usdtWatcher = { listIncoming: async () => transfers };
+    t.app.paymentProviders.usdtWatcher = { listIncoming: async () => transfers };
   });
   afterAll(() => t.close());
 
@@ -118,25 +118,25 @@ describe('auto top-up, balance alarm, wire and USDT', () => {
   it('records and mails a failed automatic charge, and credits nothing', async () => {
     const { user, token } = await signedInCustomer(t.database, { email: 'declined@example.test' });
     const declining = {
-      ...t.app.paymentGateways.sandbox,
+      ...t.app.paymentProviders.sandbox,
       chargeSavedCard: async () => ({
         status: 'failed' as const,
         providerRef: null,
         error: 'card_declined: insufficient_funds',
       }),
     };
-    const original = t.app.paymentGateways.sandbox;
+    const original = t.app.paymentProviders.sandbox;
     const bind = await call(t.app, 'POST', '/proxy/charges/stripe/band', { token });
     await t.app.inject({ method: 'POST', url: pathOfLink(bind.data.url), payload: {} });
     await call(t.app, 'POST', '/proxy/charges/stripe/info', {
       token,
       form: { enabled: 'true', amount: '20', threshold: '5' },
     });
-    t.app.paymentGateways.sandbox = declining as typeof original;
+    t.app.paymentProviders.sandbox = declining as typeof original;
     try {
       await runAutoTopUps(deps());
     } finally {
-      t.app.paymentGateways.sandbox = original;
+      t.app.paymentProviders.sandbox = original;
     }
     expect((await readBalanceAndSum(t.database.db, user.id))?.balance).toBe(0n);
     const [order] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.userId, user.id));

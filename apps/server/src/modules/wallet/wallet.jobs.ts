@@ -1,7 +1,7 @@
 import type { Job } from '../../jobs/scheduler';
 import { expirePendingOrders } from './orders.repository';
-import type { WalletDeps } from './orders.service';
 import { watchUsdtTransfers } from './usdt.service';
+import type { WalletDeps } from './wallet.deps';
 import { runAutoTopUps, runBalanceAlarms } from './wallet-settings.service';
 
 /** The wallet's background jobs (DESIGN §4 Jobs): each idempotent and safe to run twice. */

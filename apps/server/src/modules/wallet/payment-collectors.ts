@@ -1,17 +1,16 @@
 import type { PaymentMethod } from '@ptc/contracts';
-import type { CardVault, PaymentProvider, UsdtWatcher } from '../../adapters/payments/payment-provider';
+import type { CardVault, PaymentProvider } from '../../adapters/payments/payment-provider';
+import type { PaymentProviders } from '../../adapters/payments/payment-providers';
 import type { SandboxProvider } from '../../adapters/payments/sandbox';
 import type { Config } from '../../config';
 
-/** The payment providers this process can use (each real one only when configured). */
-export interface PaymentGateways {
-  /** Stands in for any provider that is not configured; null in production unless allowed. */
+/**
+ * The payment providers this process can use: each real one only when configured, and the sandbox
+ * standing in for any that is not (null in production unless allowed). "Gateway" is the proxy
+ * gateway's name; payment services are providers.
+ */
+export interface PaymentProviderSet extends PaymentProviders {
   sandbox: SandboxProvider | null;
-  stripe?: PaymentProvider & CardVault;
-  alipay?: PaymentProvider;
-  wechat?: PaymentProvider;
-  epay?: PaymentProvider;
-  usdtWatcher?: UsdtWatcher;
 }
 
 /** Who collects a method's payments: a provider, our own USDT or wire handling, or the sandbox. */
@@ -22,23 +21,23 @@ export type Collector =
 
 /** The collector of a method, or null when the method is not available here. */
 export const collectorFor = (
-  gateways: PaymentGateways,
+  providers: PaymentProviderSet,
   payments: Config['payments'],
   method: PaymentMethod,
 ): Collector | null => {
-  const sandbox = gateways.sandbox ? ({ name: 'sandbox', provider: gateways.sandbox } as const) : null;
+  const sandbox = providers.sandbox ? ({ name: 'sandbox', provider: providers.sandbox } as const) : null;
   switch (method) {
     case 'card':
     case 'stripe_wechat':
-      return gateways.stripe ? { name: 'stripe', provider: gateways.stripe } : sandbox;
+      return providers.stripe ? { name: 'stripe', provider: providers.stripe } : sandbox;
     case 'alipay':
-      return gateways.alipay ? { name: 'alipay', provider: gateways.alipay } : sandbox;
+      return providers.alipay ? { name: 'alipay', provider: providers.alipay } : sandbox;
     case 'wechat':
-      return gateways.wechat ? { name: 'wechat', provider: gateways.wechat } : sandbox;
+      return providers.wechat ? { name: 'wechat', provider: providers.wechat } : sandbox;
     case 'epay':
-      return gateways.epay ? { name: 'epay', provider: gateways.epay } : sandbox;
+      return providers.epay ? { name: 'epay', provider: providers.epay } : sandbox;
     case 'usdt':
-      return payments.usdt && gateways.usdtWatcher
+      return payments.usdt && providers.usdtWatcher
         ? { name: 'usdt', address: payments.usdt.address }
         : sandbox;
     case 'wire':
@@ -48,24 +47,24 @@ export const collectorFor = (
 
 /** The provider that saves cards and charges them for auto top-up. */
 export const cardVaultFor = (
-  gateways: PaymentGateways,
+  providers: PaymentProviderSet,
 ): { name: 'stripe' | 'sandbox'; vault: CardVault } | null =>
-  gateways.stripe
-    ? { name: 'stripe', vault: gateways.stripe }
-    : gateways.sandbox
-      ? { name: 'sandbox', vault: gateways.sandbox }
+  providers.stripe
+    ? { name: 'stripe', vault: providers.stripe }
+    : providers.sandbox
+      ? { name: 'sandbox', vault: providers.sandbox }
       : null;
 
 /** The provider that verifies notifications posted to `/api/payments/notify/{name}`. */
-export const notifierFor = (gateways: PaymentGateways, name: string): PaymentProvider | null => {
+export const notifierFor = (providers: PaymentProviderSet, name: string): PaymentProvider | null => {
   switch (name) {
     case 'sandbox':
-      return gateways.sandbox;
+      return providers.sandbox;
     case 'stripe':
     case 'alipay':
     case 'wechat':
     case 'epay':
-      return gateways[name] ?? null;
+      return providers[name] ?? null;
     default:
       return null;
   }
