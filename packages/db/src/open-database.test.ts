@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DataDirLockedError } from './data-dir-lock';
 import { eq, sql } from './index';
-import { type DatabaseHandle, openDatabase } from './open-database';
+import { MIGRATIONS_FOLDER } from './migrations-folder';
+import { type DatabaseHandle, openDatabase, queryRows } from './open-database';
 import { sessions, users } from './schema';
 import { hashSessionToken } from './session-token';
 import { createSession, createTestDatabase, createUser } from './testing';
@@ -100,10 +101,18 @@ describe.runIf(inject('ptcTestDatabase').driver === 'pglite')(
     });
 
     it('takes over the lock a crashed process left behind', async () => {
+      const lockPath = join(dir, 'ptc.lock');
       // A pid far above pid_max belongs to no process.
-      writeFileSync(join(dir, 'ptc.lock'), `99999999@${(await import('node:os')).hostname()}`);
+      writeFileSync(lockPath, `99999999@${hostname()}`);
       const handle = await openDatabase({ dataDir: dir });
-      await handle.close();
+      try {
+        expect(readFileSync(lockPath, 'utf8')).toBe(`${process.pid}@${hostname()}`);
+        const rows = await handle.db.select().from(users).where(eq(users.username, 'persisted'));
+        expect(rows).toHaveLength(1);
+      } finally {
+        await handle.close();
+      }
+      expect(existsSync(lockPath)).toBe(false);
     });
   },
 );
@@ -149,8 +158,23 @@ describe.runIf(inject('ptcTestDatabase').driver === 'postgres')('PostgreSQL star
     try {
       const url = withDatabase(context.adminUrl, name);
       const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, poolSize: 1 })));
-      await createUser(handles[0]?.db as never);
-      await Promise.all(handles.map((h) => h.close()));
+      try {
+        const [first] = handles;
+        if (!first) throw new Error('not opened');
+        // Each migration of the journal was applied exactly once.
+        const journalPath = join(MIGRATIONS_FOLDER, 'meta', '_journal.json');
+        const { entries } = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
+        const applied = await queryRows<{ runs: number; migrations: number }>(
+          first.db,
+          sql`select count(*)::int as runs, count(distinct hash)::int as migrations from drizzle.__drizzle_migrations`,
+        );
+        expect(applied).toEqual([{ runs: entries.length, migrations: entries.length }]);
+        // And every process works on the migrated schema.
+        const user = await createUser(first.db);
+        for (const handle of handles) expect(await handle.db.$count(users, eq(users.id, user.id))).toBe(1);
+      } finally {
+        await Promise.all(handles.map((h) => h.close()));
+      }
     } finally {
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();

@@ -3,18 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { devRoutes } from './dev.routes';
 
-const DEV_OUTBOX = { method: 'GET', url: '/dev/outbox' } as const;
+const DEV_ROUTES = [
+  { method: 'GET', url: '/dev/outbox' },
+  { method: 'GET', url: '/dev/mailbox' },
+] as const;
 
-// Until app.ts registers the dev routes itself, the test adds them the same way.
-const withDevRoutes = async (t: TestApp) => {
-  if (!t.app.hasRoute(DEV_OUTBOX)) await t.app.register(devRoutes);
-  return t;
+/** Which dev routes the app has, once it is ready (routes are added as plugins load). */
+const devRoutesOf = async (t: TestApp) => {
+  await t.app.ready();
+  return DEV_ROUTES.filter((route) => t.app.hasRoute(route)).map((route) => route.url);
 };
 
 describe('dev outbox and mailbox', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await withDevRoutes(await createTestApp());
+    t = await createTestApp();
     const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
     await t.database.db.insert(outboxMessages).values([
       {
@@ -45,6 +48,10 @@ describe('dev outbox and mailbox', () => {
   afterAll(() => t.close());
 
   const outbox = (query = '') => t.app.inject({ method: 'GET', url: `/dev/outbox${query}` });
+
+  it('are registered by the app outside production', async () => {
+    expect(await devRoutesOf(t)).toEqual(['/dev/outbox', '/dev/mailbox']);
+  });
 
   it('lists outbox messages newest first in the envelope', async () => {
     const response = await outbox();
@@ -111,7 +118,7 @@ describe('dev outbox and mailbox', () => {
 describe('dev tools seen from another machine', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await withDevRoutes(await createTestApp());
+    t = await createTestApp();
     await t.database.db
       .insert(outboxMessages)
       .values({ channel: 'email', recipient: 'victim@example.test', subject: 'Reset', text: 'Code 424242' });
@@ -167,7 +174,7 @@ describe('dev tools seen from another machine', () => {
 describe('dev tools behind a trusted proxy (TRUST_PROXY=true)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await withDevRoutes(await createTestApp({ TRUST_PROXY: 'true' }));
+    t = await createTestApp({ TRUST_PROXY: 'true' });
   });
   afterAll(() => t.close());
 
@@ -192,16 +199,31 @@ describe('dev tools in production', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ NODE_ENV: 'production', ALLOW_SANDBOX_ADAPTERS: 'true' });
-    // Even registered by mistake, the plugin adds nothing when dev tools are disabled.
-    await t.app.register(devRoutes);
   });
   afterAll(() => t.close());
+
+  it('are not registered by the app', async () => {
+    expect(await devRoutesOf(t)).toEqual([]);
+  });
 
   it('answers 404 for the outbox and the mailbox', async () => {
     for (const url of ['/dev/outbox', '/dev/mailbox']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
-      expect(response.json().code).not.toBe(0);
+      expect(response.json().code).toBe(404);
     }
+  });
+});
+
+describe('the dev routes plugin registered by mistake in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ NODE_ENV: 'production', ALLOW_SANDBOX_ADAPTERS: 'true' });
+    await t.app.register(devRoutes);
+  });
+  afterAll(() => t.close());
+
+  it('adds no route', async () => {
+    expect(await devRoutesOf(t)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { eq, exits } from '@ptc/db';
 import { createExit } from '@ptc/db/testing';
+import { SOCKS_REPLY } from '@ptc/gateway';
 import { curl } from '@ptc/gateway/testing/curl';
+import { socksExchange } from '@ptc/gateway/testing/socks-client';
 import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
@@ -51,6 +53,23 @@ describe('generated proxies carry traffic through a real gateway', () => {
     '--proxy-user',
     `${row.username}:${row.password}`,
   ];
+  /** The gateway's answer to an HTTP request through a proxy: status and `X-PTC-Error` code (null when none). */
+  const httpAnswer = async (row: { username: string; password: string; address: string; port: number }) => {
+    const result = await curl(['-i', ...viaHttp(row), hello()]);
+    const code = /^X-PTC-Error:[ \t]*(-?\d+)\r?$/im.exec(result.body)?.[1];
+    return { status: result.status, code: code === undefined ? null : Number(code) };
+  };
+  /** The gateway's answer to a SOCKS5 CONNECT through a proxy: the RFC 1929 status, then the RFC 1928 reply. */
+  const socksAnswer = async (row: { username: string; password: string; port: number }) => {
+    const exchange = await socksExchange(row.port, {
+      username: row.username,
+      password: row.password,
+      host: '127.0.0.1',
+      port: target.port,
+    });
+    exchange.socket.destroy();
+    return { authStatus: exchange.authStatus, reply: exchange.reply };
+  };
 
   it('a dynamic proxy generated through the API answers 200 through the gateway, and stops when switched off', async () => {
     const buyer = await customerWithBalance(t.database, 5_000_000n);
@@ -86,9 +105,8 @@ describe('generated proxies carry traffic through a real gateway', () => {
       .toBeGreaterThan(0n);
 
     await call(t.app, 'PUT', `/proxy/token/status/${row.id}?switch=6`, { token: buyer.token });
-    await expect
-      .poll(async () => (await curl([...viaHttp(row), hello()])).status, { timeout: 5_000 })
-      .toBe(403);
+    // Switched off: refused as not admitted, with the reason's code (4013: temporarily disabled).
+    await expect.poll(() => httpAnswer(row), { timeout: 5_000 }).toEqual({ status: 403, code: 4013 });
     for (const url of [`http://127.0.0.1:${target.port}/hello`, `https://127.0.0.1:${target.port}/hello`]) {
       setSpeedTestUrl(url);
       const failed = await call(t.app, 'POST', '/proxy/test', {
@@ -130,9 +148,7 @@ describe('generated proxies carry traffic through a real gateway', () => {
 
     // Its address goes down: the proxy has no other (4004), the area's rotating proxy goes on.
     await db.update(exits).set({ isHealthy: false }).where(eq(exits.id, given.id));
-    await expect
-      .poll(async () => (await curl([...viaHttp(byIp), hello()])).status, { timeout: 8_000 })
-      .toBe(502);
+    await expect.poll(() => httpAnswer(byIp), { timeout: 8_000 }).toEqual({ status: 502, code: 4004 });
     expect(await curl([...viaHttp(rotating), hello()])).toMatchObject({ status: 200, body: 'hello' });
     await db.update(exits).set({ isHealthy: true }).where(eq(exits.id, given.id));
   });
@@ -216,16 +232,15 @@ describe('generated proxies carry traffic through a real gateway', () => {
       status: 200,
       body: 'hello',
     });
-    const overHttp = await curl(['-i', ...viaHttp(row), hello()]);
-    expect(overHttp.status).toBe(403);
-    expect(overHttp.body).toMatch(/X-PTC-Error: 4008/i);
+    expect(await httpAnswer(row)).toEqual({ status: 403, code: 4008 });
     const qr = await call(t.app, 'GET', `/proxy/token/qr_code?token_id=${row.id}`, { token: buyer.token });
     expect(qr.data.url).toMatch(/^socks5:\/\//);
     expect(await curl(['-x', qr.data.url, hello()])).toMatchObject({ status: 200, body: 'hello' });
 
-    await call(t.app, 'DELETE', `/proxy/token/${row.id}`, { token: buyer.token });
+    expect(await socksAnswer(row)).toEqual({ authStatus: 0, reply: SOCKS_REPLY.succeeded });
+    expect((await call(t.app, 'DELETE', `/proxy/token/${row.id}`, { token: buyer.token })).code).toBe(0);
     await expect
-      .poll(async () => (await curl([...viaSocks(row), hello()])).exitCode, { timeout: 5_000 })
-      .not.toBe(0);
+      .poll(() => socksAnswer(row), { timeout: 5_000 })
+      .toEqual({ authStatus: 0, reply: SOCKS_REPLY.notAllowed });
   });
 });
