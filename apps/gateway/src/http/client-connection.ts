@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { Lease } from '../connections/connection-registry';
 import { REFUSAL_ANSWERS, Refusal } from '../refusals';
 import { endWith, rawRefusal, refusalHeaders } from './http-messages';
-import { ChunkedDecoder, chunkSizeLine, InvalidMessage, LAST_CHUNK } from './message-parts';
+import { ChunkedDecoder, chunkSizeLine, InvalidMessage, LAST_CHUNK, ResponseFraming } from './message-parts';
 import { parseRequestHead, RequestBody, type RequestHead } from './request-head';
 
 /** Where a client connection hands its requests. */
@@ -25,19 +25,6 @@ export interface BodySink {
   onRequestData(bytes: Buffer): boolean;
   onRequestEnd(): void;
 }
-
-/** How a response body is delimited towards the client. */
-export const ResponseFraming = {
-  /** No body (HEAD, 204, 304): the head says what it says. */
-  None: 0,
-  /** Content-Length, passed on with the head. */
-  Length: 1,
-  /** Data of unknown length: chunked to HTTP/1.1 clients, delimited by the close to HTTP/1.0 ones. */
-  Chunked: 2,
-  /** Delimited by closing the connection. */
-  UntilClose: 3,
-} as const;
-export type ResponseFraming = (typeof ResponseFraming)[keyof typeof ResponseFraming];
 
 /** Options of client connections. */
 export interface ClientConnectionOptions {

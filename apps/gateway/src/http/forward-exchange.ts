@@ -1,7 +1,7 @@
 import type { AuthenticatedClient } from '../auth/authenticator';
 import type { Lease } from '../connections/connection-registry';
 import type { PooledTarget, TargetUser } from '../connections/target-pool';
-import { type BodySink, type ClientConnection, ResponseFraming } from './client-connection';
+import type { BodySink, ClientConnection } from './client-connection';
 import { type AbsoluteUri, HOP_BY_HOP } from './http-messages';
 import {
   ChunkedDecoder,
@@ -9,6 +9,7 @@ import {
   hasControlChar,
   InvalidMessage,
   LAST_CHUNK,
+  ResponseFraming,
   TOKEN,
 } from './message-parts';
 import { RequestBody, type RequestHead, trimOws } from './request-head';
@@ -46,10 +47,6 @@ const MAX_RESPONSE_HEAD = 16 * 1024;
 const Phase = { Head: 0, Body: 1, Done: 2 } as const;
 type Phase = (typeof Phase)[keyof typeof Phase];
 
-/** How the target delimits the response body. */
-const Framing = { None: 0, Length: 1, Chunked: 2, UntilClose: 3 } as const;
-type Framing = (typeof Framing)[keyof typeof Framing];
-
 const CR = 13;
 const LF = 10;
 
@@ -81,7 +78,8 @@ const trimCr = (line: string): string => (line.charCodeAt(line.length - 1) === C
  */
 export class ForwardExchange implements TargetUser, BodySink {
   private phase: Phase = Phase.Head;
-  private framing: Framing = Framing.None;
+  /** How the target delimits the response body. */
+  private framing: ResponseFraming = ResponseFraming.None;
   /** Bytes of a response head that arrived in pieces. */
   private pending: Buffer | null = null;
   private remaining = 0;
@@ -194,7 +192,7 @@ export class ForwardExchange implements TargetUser, BodySink {
   }
 
   onTargetEnd(): void {
-    if (this.phase === Phase.Body && this.framing === Framing.UntilClose) {
+    if (this.phase === Phase.Body && this.framing === ResponseFraming.UntilClose) {
       this.isReusable = false;
       this.finishResponse(undefined);
       return;
@@ -302,30 +300,24 @@ export class ForwardExchange implements TargetUser, BodySink {
       throw new InvalidMessage('both Content-Length and Transfer-Encoding');
     }
     if (named) forwarded = withoutNamed(forwarded, named);
-    let framing: ResponseFraming;
     if (this.request.head.method === 'HEAD' || status === 204 || status === 304) {
-      this.framing = Framing.None;
-      framing = ResponseFraming.None;
+      this.framing = ResponseFraming.None;
     } else if (transferEncoding !== null) {
       const codings = transferEncoding.toLowerCase().split(',');
       if (codings[codings.length - 1]?.trim() === 'chunked') {
-        this.framing = Framing.Chunked;
+        this.framing = ResponseFraming.Chunked;
         this.decoder = new ChunkedDecoder();
-        framing = ResponseFraming.Chunked;
       } else {
-        this.framing = Framing.UntilClose;
-        framing = ResponseFraming.UntilClose;
+        this.framing = ResponseFraming.UntilClose;
       }
     } else if (contentLength !== null) {
-      this.framing = Framing.Length;
+      this.framing = ResponseFraming.Length;
       this.remaining = Number(contentLength);
-      framing = ResponseFraming.Length;
     } else {
-      this.framing = Framing.UntilClose;
-      framing = ResponseFraming.UntilClose;
+      this.framing = ResponseFraming.UntilClose;
     }
-    if (this.framing === Framing.UntilClose) this.isReusable = false;
-    this.request.connection.respondHead(status, statusLine[3] ?? '', forwarded, framing);
+    if (this.framing === ResponseFraming.UntilClose) this.isReusable = false;
+    this.request.connection.respondHead(status, statusLine[3] ?? '', forwarded, this.framing);
     this.phase = Phase.Body;
     return true;
   }
@@ -334,11 +326,11 @@ export class ForwardExchange implements TargetUser, BodySink {
   private readBody(data: Buffer, offset: number): void {
     const available = data.length - offset;
     switch (this.framing) {
-      case Framing.None:
+      case ResponseFraming.None:
         if (available > 0) this.isReusable = false;
         this.finishResponse(undefined);
         return;
-      case Framing.Length:
+      case ResponseFraming.Length:
         if (available < this.remaining) {
           this.remaining -= available;
           if (available > 0) this.relay(offset === 0 ? data : data.subarray(offset));
@@ -348,10 +340,10 @@ export class ForwardExchange implements TargetUser, BodySink {
         this.finishResponse(this.remaining > 0 ? data.subarray(offset, offset + this.remaining) : undefined);
         this.remaining = 0;
         return;
-      case Framing.UntilClose:
+      case ResponseFraming.UntilClose:
         if (available > 0) this.relay(offset === 0 ? data : data.subarray(offset));
         return;
-      case Framing.Chunked: {
+      case ResponseFraming.Chunked: {
         const end = this.decoder?.feed(data, offset, this.relay) ?? -1;
         if (end < 0) return;
         if (end < data.length) this.isReusable = false;

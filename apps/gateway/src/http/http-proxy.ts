@@ -12,12 +12,7 @@ import {
   serveBuiltInTarget,
 } from '../speed-test/built-in-target';
 import { joinTunnel, TargetReads } from '../streams/tunnel';
-import {
-  ClientConnection,
-  type RequestHandler,
-  ResponseFraming,
-  readWholeConnect,
-} from './client-connection';
+import { ClientConnection, type RequestHandler, readWholeConnect } from './client-connection';
 import {
   type ExchangeSupport,
   ForwardExchange,
@@ -25,6 +20,7 @@ import {
   targetRequestHead,
 } from './forward-exchange';
 import { type AbsoluteUri, endWith, parseAbsoluteUri, parseAuthority, rawRefusal } from './http-messages';
+import { ResponseFraming } from './message-parts';
 import type { RequestHead } from './request-head';
 
 /** Options of the HTTP proxy. */

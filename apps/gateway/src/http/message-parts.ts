@@ -128,6 +128,25 @@ export class ChunkedDecoder {
   }
 }
 
+/**
+ * How a response body is delimited: as the target frames it (read by a forward exchange) and so
+ * as it goes on to the client (written by the client connection).
+ */
+export const ResponseFraming = {
+  /** No body (HEAD, 204, 304): the head says what it says. */
+  None: 0,
+  /** Content-Length, passed on with the head. */
+  Length: 1,
+  /**
+   * Chunked transfer coding from the target; data of unknown length to the client: chunked to
+   * HTTP/1.1 clients, delimited by the close to HTTP/1.0 ones.
+   */
+  Chunked: 2,
+  /** Delimited by closing the connection. */
+  UntilClose: 3,
+} as const;
+export type ResponseFraming = (typeof ResponseFraming)[keyof typeof ResponseFraming];
+
 /** Encodes one chunk's size line. */
 export const chunkSizeLine = (length: number): string => `${length.toString(16)}\r\n`;
 

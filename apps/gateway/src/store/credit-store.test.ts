@@ -10,7 +10,7 @@ import {
   trafficPools,
   users,
 } from '@ptc/db';
-import { createProxy, createTestDatabase, createUser } from '@ptc/db/testing';
+import { createProxy, createTestDatabase, createUser, expectLedgerAddsUp } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbCreditStore, releaseLapsedGrants } from './credit-store';
 import { createDbUsageSink } from './usage-sink';
@@ -72,6 +72,7 @@ describe('credit held in the database (quota grants)', () => {
     await store.release([user.id.toString()]);
     expect(await holdsOf(user.id)).toEqual({ balance: 100_000n, held: 0n, heldPackageBytes: 0n });
     expect(await grantsOf(user.id)).toHaveLength(0);
+    await expectLedgerAddsUp(handle.db, user.id);
   });
 
   it('holds traffic-package bytes first, then money for the rest', async () => {
@@ -90,6 +91,7 @@ describe('credit held in the database (quota grants)', () => {
     expect(next).toEqual({ ok: true, credit: { packageBytes: 0, money: Number(costUp(MIB)) } });
     await store.release([user.id.toString()]);
     expect(await holdsOf(user.id)).toEqual({ balance: 1_000_000n, held: 0n, heldPackageBytes: 0n });
+    await expectLedgerAddsUp(handle.db, user.id);
   });
 
   it('refuses an owner with nothing spendable, and a deleted one', async () => {
@@ -101,6 +103,7 @@ describe('credit held in the database (quota grants)', () => {
         ok: false,
         reason: 'no_funds',
       });
+      await expectLedgerAddsUp(handle.db, user.id);
     }
   });
 
@@ -150,6 +153,7 @@ describe('credit held in the database (quota grants)', () => {
       held: cost,
       heldPackageBytes: BigInt(MIB),
     });
+    await expectLedgerAddsUp(handle.db, user.id);
   });
 
   it('holds lapse unless renewed: a dead holder’s are released, a live one’s are kept', async () => {
@@ -174,6 +178,7 @@ describe('credit held in the database (quota grants)', () => {
       .where(eq(creditGrants.userId, user.id));
     expect(await releaseLapsedGrants(handle.db)).toBe(1);
     expect(await holdsOf(user.id)).toEqual({ balance: 1_000_000n, held: 0n, heldPackageBytes: 0n });
+    await expectLedgerAddsUp(handle.db, user.id);
   });
 
   it('concurrent reservations of two processes never hold more than the balance', async () => {
@@ -187,5 +192,6 @@ describe('credit held in the database (quota grants)', () => {
     const held = answers.reduce((sum, answer) => sum + (answer?.ok ? BigInt(answer.credit.money) : 0n), 0n);
     expect(held).toBe(50_000n);
     expect((await holdsOf(user.id))?.held).toBe(50_000n);
+    await expectLedgerAddsUp(handle.db, user.id);
   });
 });

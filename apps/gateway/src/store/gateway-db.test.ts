@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DatabaseHandle, eq, exits, proxies, proxyUsageHourly } from '@ptc/db';
-import { createExit, createProxy, createTestDatabase, createUser } from '@ptc/db/testing';
+import { createExit, createProxy, createTestDatabase, createUser, expectLedgerAddsUp } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../gateway';
 import type { Gateway } from '../gateway.types';
@@ -163,6 +163,8 @@ describe('the gateway on the database', () => {
           ([down, up]) => Math.abs(down - sent) / sent < 0.01 && Math.abs(up - received) / received < 0.01,
         );
     }
+    // Metered traffic is accrued and held, never taken from the balance outside the ledger.
+    await expectLedgerAddsUp(handle.db, userId);
   });
 
   it('chains through HTTP and SOCKS5 suppliers with templated usernames', async () => {

@@ -7,7 +7,7 @@ import {
   trafficPools,
   usageBatches,
 } from '@ptc/db';
-import { createExit, createProxy, createTestDatabase, createUser } from '@ptc/db/testing';
+import { createExit, createProxy, createTestDatabase, createUser, expectLedgerAddsUp } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbCredentialStore, notifyProxyChanged } from './credential-store';
 import { createDbExitCatalog } from './exit-catalog';
@@ -171,6 +171,7 @@ describe('the gateway stores on the database', () => {
     });
     const [row] = await handle.db.select().from(proxies).where(eq(proxies.id, proxy.id));
     expect(row?.accruedCost).toBe(4_000_000n);
+    await expectLedgerAddsUp(handle.db, owner.id);
   });
 
   it('applies a usage batch once, into hourly buckets and lifetime counters', async () => {
@@ -207,5 +208,6 @@ describe('the gateway stores on the database', () => {
     const [row] = await handle.db.select().from(proxies).where(eq(proxies.id, proxy.id));
     expect(row).toMatchObject({ bytesUp: 2_000n, bytesDown: 10_000n });
     expect(await handle.db.$count(usageBatches)).toBeGreaterThanOrEqual(2);
+    await expectLedgerAddsUp(handle.db, user.id);
   });
 });

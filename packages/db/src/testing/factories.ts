@@ -1,25 +1,53 @@
 import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../open-database';
-import { exits, proxies, sessions, users } from '../schema';
+import { exits, ledgerEntries, proxies, sessions, users } from '../schema';
 import { createSessionToken, hashSessionToken } from '../session-token';
 
 type NewUser = typeof users.$inferInsert;
 
 const shortId = () => randomBytes(6).toString('hex');
 
-/** Inserts a user; every unique field gets a fresh value unless given. */
+/**
+ * Inserts a user; every unique field gets a fresh value unless given. A `balance` comes through
+ * the ledger, as the server's `moveMoney` moves money: the user is inserted with nothing, then in
+ * the same transaction the balance is credited with one `adjustment` entry recording it, so that
+ * `balance == sum(entries)` holds for every user a test makes.
+ */
 export const createUser = async (db: Database, overrides: Partial<NewUser> = {}) => {
+  const { balance = 0n, ...fields } = overrides;
   const id = shortId();
-  const [user] = await db
-    .insert(users)
-    .values({
-      uid: `u_${id}`,
-      email: `user-${id}@example.test`,
-      username: `user_${id}`,
-      inviteCode: id.toUpperCase(),
-      ...overrides,
-    })
-    .returning();
+  const values = {
+    uid: `u_${id}`,
+    email: `user-${id}@example.test`,
+    username: `user_${id}`,
+    inviteCode: id.toUpperCase(),
+    ...fields,
+  };
+  if (balance === 0n) return insertUser(db, values);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const user = await insertUser(t, values);
+    const [credited] = await t
+      .update(users)
+      .set({ balance: sql`${users.balance} + ${balance}` })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!credited) throw new Error('the new user vanished');
+    await t.insert(ledgerEntries).values({
+      userId: user.id,
+      amount: balance,
+      kind: 'adjustment',
+      idempotencyKey: `test-balance:${user.uid}`,
+      balanceAfter: credited.balance,
+      note: 'opening balance given by the test factory',
+    });
+    return credited;
+  });
+};
+
+const insertUser = async (db: Database, values: NewUser) => {
+  const [user] = await db.insert(users).values(values).returning();
   if (!user) throw new Error('insert returned no user');
   return user;
 };

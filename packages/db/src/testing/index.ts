@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from '../open-database';
 import { withDatabase } from './template';
 
 export * from './factories';
+export * from './ledger-assertions';
 export type { TestDatabaseContext } from './template';
 
 /**
