@@ -23,12 +23,15 @@ import { type Database, demoExits, lockDataDir, openDatabase, queryRows, sql } f
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { planDynamicTraffic, planStaticIp } from '../../apps/server/src/modules/proxies/generation.plans';
-import { generateProxies } from '../../apps/server/src/modules/proxies/generation.service';
+import { downloadExport, exportProxies } from '../../apps/server/src/modules/proxies/export/export.service';
+import {
+  planDynamicTraffic,
+  planStaticIp,
+} from '../../apps/server/src/modules/proxies/generation/generation.plans';
+import { generateProxies } from '../../apps/server/src/modules/proxies/generation/generation.service';
+import { listProxies } from '../../apps/server/src/modules/proxies/list/list.repository';
 import type { ProxiesDeps } from '../../apps/server/src/modules/proxies/proxies.deps';
-import { listProxies } from '../../apps/server/src/modules/proxies/proxies.repository';
-import { downloadExport, exportProxies } from '../../apps/server/src/modules/proxies/proxy-export.service';
-import { familyOf } from '../../apps/server/src/modules/proxies/proxy-family';
+import { familyOf } from '../../apps/server/src/modules/proxies/proxy-entity';
 import { moveMoney } from '../../apps/server/src/modules/wallet/ledger.service';
 import { createSession, createUser } from '../../packages/db/src/testing/factories';
 import {
@@ -439,13 +442,14 @@ const baselines = async (
   const results: Record<string, unknown> = {};
   // Generation and export write: each replay runs in a transaction that is rolled back.
   const deps = {
+    db: captureDb,
     database: { db: captureDb },
     config: { gateway: { publicHost: 'localhost', port: 8000 } },
   } as unknown as ProxiesDeps;
   for (const scenario of generationScenarios()) {
     const plan = GENERATION_PLANS[scenario.path as keyof typeof GENERATION_PLANS](scenario.form);
     const statements = await capture(captureDb, (db) =>
-      generateProxies({ ...deps, database: { db } } as unknown as ProxiesDeps, user, plan, new Date()),
+      generateProxies({ ...deps, db, database: { db } } as unknown as ProxiesDeps, user, plan, new Date()),
     );
     const { samples } = await timeReplays(driver, statements, {
       count: settings.generations,
@@ -459,7 +463,7 @@ const baselines = async (
     const request = proxyExportRequestSchema.parse(scenario.body);
     const [generate, proxyType] = scenario.path.split('/') as ['dynamic' | 'static', 'traffic' | 'ip'];
     const statements = await capture(captureDb, async (db) => {
-      const scoped = { ...deps, database: { db } } as unknown as ProxiesDeps;
+      const scoped = { ...deps, db, database: { db } } as unknown as ProxiesDeps;
       const file = await exportProxies(scoped, user, { generate, proxy_type: proxyType }, request);
       await downloadExport(scoped, user, file.url.split('/').at(-1) ?? '');
     });

@@ -10,7 +10,7 @@ import { authDeps } from './modules/auth/auth.deps';
 import { authJobs } from './modules/auth/auth.jobs';
 import { billingDeps } from './modules/billing/billing.deps';
 import { billingJobs } from './modules/billing/billing.jobs';
-import { ensurePrices } from './modules/proxies/prices.service';
+import { ensurePrices } from './modules/proxies/pricing/prices.service';
 import { proxiesDeps } from './modules/proxies/proxies.deps';
 import { proxiesJobs } from './modules/proxies/proxies.jobs';
 import { trafficDeps } from './modules/traffic/traffic.deps';

@@ -2,7 +2,7 @@ import { accountPlanSchema, envelopeSchema, ok, setPlanRequestSchema } from '@pt
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmManualPayment } from '../payments/payments.service';
-import { setPrice } from '../proxies/prices.service';
+import { setPrice } from '../proxies/pricing/prices.service';
 import { presentPtc } from '../proxies/proxies.presenter';
 import { presentAccountPlan } from '../users/users.presenter';
 import { setAccountPlan } from '../users/users.service';

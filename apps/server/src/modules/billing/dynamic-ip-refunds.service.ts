@@ -1,5 +1,5 @@
 import type { Database, DatabaseHandle } from '@ptc/db';
-import { announceProxyChanges } from '../proxies/proxy-control';
+import { announceProxyChanges } from '../proxies/proxy-changes';
 import { moveMoney } from '../wallet/ledger.service';
 import { listFailedDynamicIps, lockRefundableProxy, markRefunded } from './dynamic-ip-refunds.repository';
 

@@ -20,10 +20,10 @@ import {
 } from '../../test/proxies';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { readBalanceAndSum } from '../../test/wallet';
+import { expireProxies } from '../proxies/lifecycle/lifecycle.service';
 import { proxiesDeps } from '../proxies/proxies.deps';
 import { presentPtc } from '../proxies/proxies.presenter';
-import type { ProxyEntity } from '../proxies/proxy-family';
-import { expireProxies } from '../proxies/static-lifecycle.service';
+import type { ProxyEntity } from '../proxies/proxy-entity';
 import { billUsage } from './usage-billing.service';
 
 // SPEC §9, written out rather than imported, so the test holds the code to the specification.

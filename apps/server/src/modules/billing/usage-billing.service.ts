@@ -1,6 +1,6 @@
 import { chargeForBytes, discountedPrice, trafficPriceKey } from '@ptc/contracts';
 import type { Database, DatabaseHandle } from '@ptc/db';
-import { readPrices } from '../proxies/prices.service';
+import { readPrices } from '../proxies/pricing/prices.service';
 import { addPoolUsage, lockUsablePools, sumUsableBytes } from '../traffic/packages.service';
 import { adjustHolds, lockHolds } from '../wallet/holds.service';
 import { moveMoney } from '../wallet/ledger.service';

@@ -1,7 +1,7 @@
 import type { Job } from '../../jobs/scheduler';
-import { deleteExpiredExports } from './lifecycle.repository';
+import { deleteExpiredExports } from './lifecycle/lifecycle.repository';
+import { autoRenewStaticProxies, expireProxies, releaseStaticExits } from './lifecycle/lifecycle.service';
 import type { ProxiesDeps } from './proxies.deps';
-import { autoRenewStaticProxies, expireProxies, releaseStaticExits } from './static-lifecycle.service';
 
 /** The proxies module's background jobs (DESIGN §4 Jobs): each idempotent and safe to run twice. */
 export const proxiesJobs = (deps: ProxiesDeps): Job[] => [

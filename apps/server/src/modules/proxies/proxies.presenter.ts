@@ -1,6 +1,6 @@
 import { formatPtc, isTrafficFamily, type Micro, type ProxyRow, routeOfLine } from '@ptc/contracts';
 import { cityNameOf, loadPlaceCatalogue } from '../areas/place-names';
-import { DAY_MS, effectiveStatus, type ProxyEntity } from './proxy-family';
+import { DAY_MS, effectiveStatus, type ProxyEntity } from './proxy-entity';
 
 /** A proxy with what the list shows of its leased exit (joined once, never per row). */
 export type ProxyRecord = ProxyEntity & { exitIp: string | null; exitLabel: string | null };

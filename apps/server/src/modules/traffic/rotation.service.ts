@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PROXY_RULES } from '@ptc/contracts';
 import { type DatabaseHandle, isUniqueViolation } from '@ptc/db';
-import { announceProxyChanges } from '../proxies/proxy-control';
+import { announceProxyChanges } from '../proxies/proxy-changes';
 import {
   type DueRotation,
   hasHealthyExitFor,

@@ -9,7 +9,7 @@ import {
 } from '@ptc/contracts';
 import type { Database } from '@ptc/db';
 import type { UserRow } from '../auth/accounts.service';
-import { readPrice } from '../proxies/prices.service';
+import { readPrice } from '../proxies/pricing/prices.service';
 import { lockHolds } from '../wallet/holds.service';
 import { moveMoney, spendableOf } from '../wallet/ledger.service';
 import { datesEndingWith, localDate } from './local-time';

@@ -1,7 +1,7 @@
 import { and, asc, type Database, eq, exits, inArray, isNull, proxies, queryRows, sql, users } from '@ptc/db';
-import { isExitLeased } from '../areas/supply';
-import { sumUsableBytes } from '../traffic/packages.service';
-import { isAnyOf } from './proxies.repository';
+import { isExitLeased } from '../../areas/supply';
+import { sumUsableBytes } from '../../traffic/packages.service';
+import { isAnyOf } from '../list/list.repository';
 
 /** A SQL condition. */
 type SQL = ReturnType<typeof sql>;

@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildXlsx, toSheetText } from './proxy-export.xlsx';
+import { buildXlsx, toSheetText } from './export.xlsx';
 
 /** The entries of a ZIP archive, read through its central directory (names and inflated bytes). */
 const unzip = (file: Buffer) => {

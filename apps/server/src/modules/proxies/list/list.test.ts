@@ -2,9 +2,9 @@ import { PROXY_STATUS } from '@ptc/contracts';
 import { type Database, proxies, queryRows, sql } from '@ptc/db';
 import { createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call } from '../../test/accounts';
-import { createStaticExits, customerWithBalance } from '../../test/proxies';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { call } from '../../../test/accounts';
+import { createStaticExits, customerWithBalance } from '../../../test/proxies';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,7 +1,12 @@
 import { AppError, isTrafficFamily, type Micro, PROXY_RULES, PROXY_STATUS } from '@ptc/contracts';
 import type { Database, proxies } from '@ptc/db';
-import type { UserRow } from '../auth/accounts.service';
-import { moveMoney, spendableOf } from '../wallet/ledger.service';
+import type { UserRow } from '../../auth/accounts.service';
+import { moveMoney, spendableOf } from '../../wallet/ledger.service';
+import { prepaidPriceKey, readPrice } from '../pricing/prices.service';
+import { gatewayOf, type ProxiesDeps } from '../proxies.deps';
+import { type ProxyRecord, presentProxies, presentPtc } from '../proxies.presenter';
+import { DAY_MS, type ProxyEntity } from '../proxy-entity';
+import { resetStaticSearches } from '../store/store.repository';
 import {
   newOpaqueId,
   newProxyPassword,
@@ -25,11 +30,6 @@ import {
   servesStatic,
 } from './generation.repository';
 import { ipPatternRegex } from './ip-pattern';
-import { prepaidPriceKey, readPrice } from './prices.service';
-import { gatewayOf, type ProxiesDeps } from './proxies.deps';
-import { type ProxyRecord, presentProxies, presentPtc } from './proxies.presenter';
-import { DAY_MS, type ProxyEntity } from './proxy-family';
-import { resetStaticSearches } from './static-searches.repository';
 
 const ATTEMPTS = 3;
 

@@ -1,12 +1,12 @@
 import { AppError, type Micro, PROXY_RULES, PROXY_STATUS } from '@ptc/contracts';
 import type { Database } from '@ptc/db';
-import { lockHolds } from '../wallet/holds.service';
-import { moveMoney, spendableOf } from '../wallet/ledger.service';
+import { lockHolds } from '../../wallet/holds.service';
+import { moveMoney, spendableOf } from '../../wallet/ledger.service';
+import { updateProxy } from '../list/list.repository';
+import { prepaidPriceKey, readPrice } from '../pricing/prices.service';
+import { presentPtc } from '../proxies.presenter';
+import { DAY_MS, type ProxyEntity } from '../proxy-entity';
 import { lockProxy } from './lifecycle.repository';
-import { prepaidPriceKey, readPrice } from './prices.service';
-import { presentPtc } from './proxies.presenter';
-import { updateProxy } from './proxies.repository';
-import { DAY_MS, type ProxyEntity } from './proxy-family';
 
 /** A static IP proxy keeps its address until it is released (24 h after expiry, SPEC §4). */
 export const isRenewable = (proxy: ProxyEntity, now: Date) =>

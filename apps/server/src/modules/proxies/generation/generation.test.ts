@@ -1,7 +1,7 @@
 import { eq, queryRows, sql, trafficPlans, trafficPools, users } from '@ptc/db';
 import { createExit, createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test/accounts';
+import { call } from '../../../test/accounts';
 import {
   allowNextGeneration,
   countProxies,
@@ -11,9 +11,9 @@ import {
   generateOk,
   ledgerOf,
   proxyByPublicId,
-} from '../../test/proxies';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { readBalanceAndSum } from '../../test/wallet';
+} from '../../../test/proxies';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { readBalanceAndSum } from '../../../test/wallet';
 import { violatedConstraint } from './generation.service';
 
 const HOUR = 3_600_000;

@@ -1,4 +1,8 @@
 import { isAppError, PROXY_RULES } from '@ptc/contracts';
+import type { ProxiesDeps } from '../proxies.deps';
+import { presentPtc } from '../proxies.presenter';
+import { announceProxyChanges } from '../proxy-changes';
+import type { ProxyEntity } from '../proxy-entity';
 import {
   disableAutoRenew,
   findDueAutoRenewals,
@@ -7,11 +11,7 @@ import {
   markExpired,
   releaseExpiredStaticExits,
 } from './lifecycle.repository';
-import type { ProxiesDeps } from './proxies.deps';
-import { presentPtc } from './proxies.presenter';
-import { announceProxyChanges } from './proxy-control';
-import type { ProxyEntity } from './proxy-family';
-import { autoRenewFailedMessage } from './proxy-messages';
+import { autoRenewFailedMessage } from './lifecycle-messages';
 import { renewalPrice, renewStaticProxy } from './renewal.service';
 
 // Renewals per round: the job runs every minute, so a backlog drains quickly without long rounds.

@@ -16,8 +16,8 @@ import {
   sql,
 } from '@ptc/db';
 import type { z } from 'zod';
-import { ipPatternRegex } from './ip-pattern';
-import type { ProxyRecord } from './proxies.presenter';
+import { ipPatternRegex } from '../generation/ip-pattern';
+import type { ProxyRecord } from '../proxies.presenter';
 
 type Condition = ReturnType<typeof sql> | undefined;
 

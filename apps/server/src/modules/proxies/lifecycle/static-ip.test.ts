@@ -2,7 +2,7 @@ import { PROXY_STATUS } from '@ptc/contracts';
 import { balanceAlarms, eq, outboxMessages } from '@ptc/db';
 import { PROXY_CHANGED_CHANNEL } from '@ptc/gateway/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test/accounts';
+import { call } from '../../../test/accounts';
 import {
   allowNextGeneration,
   createStaticExits,
@@ -11,11 +11,11 @@ import {
   generateOk,
   ledgerOf,
   proxyByPublicId,
-} from '../../test/proxies';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { proxiesDeps } from './proxies.deps';
-import { autoRenewStaticProxies, expireProxies, releaseStaticExits } from './static-lifecycle.service';
-import { STATIC_SEARCHES_PER_DAY } from './static-store.service';
+} from '../../../test/proxies';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { proxiesDeps } from '../proxies.deps';
+import { STATIC_SEARCHES_PER_DAY } from '../store/store.service';
+import { autoRenewStaticProxies, expireProxies, releaseStaticExits } from './lifecycle.service';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

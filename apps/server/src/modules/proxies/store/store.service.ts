@@ -1,11 +1,11 @@
 import { AppError, type staticStoreQuerySchema } from '@ptc/contracts';
 import type { z } from 'zod';
-import type { UserRow } from '../auth/accounts.service';
-import { areaOf } from './generation.plans';
-import { findFreeStaticExits } from './generation.repository';
-import type { ProxiesDeps } from './proxies.deps';
-import { ipCondition } from './proxies.repository';
-import { countStaticSearch } from './static-searches.repository';
+import type { UserRow } from '../../auth/accounts.service';
+import { areaOf } from '../generation/generation.plans';
+import { findFreeStaticExits } from '../generation/generation.repository';
+import { ipCondition } from '../list/list.repository';
+import type { ProxiesDeps } from '../proxies.deps';
+import { countStaticSearch } from './store.repository';
 
 /** Static store searches a user may make per UTC day, by area and by IP each (SPEC §8 4010). */
 export const STATIC_SEARCHES_PER_DAY = 50;

@@ -1,18 +1,12 @@
 import { AppError, isTrafficFamily, type proxyListQuerySchema } from '@ptc/contracts';
 import type { z } from 'zod';
-import type { UserRow } from '../auth/accounts.service';
-import { gatewayOf, type ProxiesDeps } from './proxies.deps';
-import { type ProxyRecord, presentProxies, presentPtc, proxyUrl } from './proxies.presenter';
-import {
-  findOwnProxies,
-  findOwnProxy,
-  listProxies,
-  softDeleteProxies,
-  updateProxy,
-} from './proxies.repository';
-import { announceProxyChanges, setProxySwitch } from './proxy-control';
-import { assertRotationCountry, familyOf, isExpired } from './proxy-family';
-import { isRenewable, renewStaticProxy } from './renewal.service';
+import type { UserRow } from '../../auth/accounts.service';
+import { isRenewable, renewStaticProxy } from '../lifecycle/renewal.service';
+import { gatewayOf, type ProxiesDeps } from '../proxies.deps';
+import { type ProxyRecord, presentProxies, presentPtc, proxyUrl } from '../proxies.presenter';
+import { announceProxyChanges, setProxySwitch } from '../proxy-changes';
+import { assertRotationCountry, familyOf, isExpired } from '../proxy-entity';
+import { findOwnProxies, findOwnProxy, listProxies, softDeleteProxies, updateProxy } from './list.repository';
 
 const noSuchProxy = () => new AppError('ERR_NO_THIS_USER_TOKEN');
 

@@ -2,11 +2,11 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect as tlsConnect } from 'node:tls';
 import { openSocks5Tunnel, SOCKS_REPLY, Socks5ClientError } from '@ptc/gateway';
-import type { Config } from '../../config';
-import type { UserRow } from '../auth/accounts.service';
-import { gatewayOf, type ProxiesDeps } from './proxies.deps';
-import type { GatewayAddress } from './proxies.presenter';
-import { getOwnProxy } from './proxy-actions.service';
+import type { Config } from '../../../config';
+import type { UserRow } from '../../auth/accounts.service';
+import { getOwnProxy } from '../list/actions.service';
+import { gatewayOf, type ProxiesDeps } from '../proxies.deps';
+import type { GatewayAddress } from '../proxies.presenter';
 
 const TIMEOUT_MS = 15_000;
 // Enough to measure a speed; a larger answer is cut here (and measured up to here).

@@ -1,14 +1,14 @@
 import { AppError, LIMITS, type ProxyRow, type proxyExportRequestSchema } from '@ptc/contracts';
 import type { z } from 'zod';
-import type { UserRow } from '../auth/accounts.service';
-import { newOpaqueId } from './credentials';
-import { gatewayOf, type ProxiesDeps } from './proxies.deps';
-import { presentProxies } from './proxies.presenter';
-import { findOwnProxies, findProxiesCreatedBetween } from './proxies.repository';
-import { neutraliseRows, toCsv } from './proxy-export.cells';
-import { insertExport, takeExport } from './proxy-export.repository';
-import { buildXlsx } from './proxy-export.xlsx';
-import { familyOf } from './proxy-family';
+import type { UserRow } from '../../auth/accounts.service';
+import { newOpaqueId } from '../generation/credentials';
+import { findOwnProxies, findProxiesCreatedBetween } from '../list/list.repository';
+import { gatewayOf, type ProxiesDeps } from '../proxies.deps';
+import { presentProxies } from '../proxies.presenter';
+import { familyOf } from '../proxy-entity';
+import { neutraliseRows, toCsv } from './export.cells';
+import { insertExport, takeExport } from './export.repository';
+import { buildXlsx } from './export.xlsx';
 
 /** How long an export file can be downloaded. */
 const EXPORT_TTL_MS = 3_600_000;

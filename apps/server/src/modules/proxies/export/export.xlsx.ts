@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { SheetCell } from './proxy-export.cells';
+import type { SheetCell } from './export.cells';
 
 /** Characters an xlsx string cannot hold as they are: control characters and CR, which XML drops or turns into LF, and what is not UTF-16 text. */
 const UNSAFE_CHARACTER =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseFormula, neutraliseRows, toCsv } from './proxy-export.cells';
+import { neutraliseFormula, neutraliseRows, toCsv } from './export.cells';
 
 describe('export cells', () => {
   it('prefixes text that would start a formula, and leaves numbers, negative ones too, as numbers', () => {

@@ -3,10 +3,10 @@ import { proxies } from '@ptc/db';
 import { createProxy } from '@ptc/db/testing';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test/accounts';
-import { createStaticExits, customerWithBalance } from '../../test/proxies';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { EXPORT_COLUMNS } from './proxy-export.service';
+import { call } from '../../../test/accounts';
+import { createStaticExits, customerWithBalance } from '../../../test/proxies';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { EXPORT_COLUMNS } from './export.service';
 
 const DAY = 86_400_000;
 

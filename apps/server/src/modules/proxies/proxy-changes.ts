@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '@ptc/db';
 import { notifyProxyChanged } from '@ptc/gateway/store';
-import { updateProxySwitch } from './proxies.repository';
+import { updateProxySwitch } from './list/list.repository';
 
 // Past this many proxies, one "anything may have changed" notice (every gateway re-checks its open
 // connections once) costs less than a notice per proxy.

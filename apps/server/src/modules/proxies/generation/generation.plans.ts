@@ -14,8 +14,8 @@ import {
   type staticTrafficRequestSchema,
 } from '@ptc/contracts';
 import type { z } from 'zod';
+import { assertRotationCountry } from '../proxy-entity';
 import type { Area } from './generation.repository';
-import { assertRotationCountry } from './proxy-family';
 
 /** Where the proxies of a generation exit, before the supply is consulted. */
 export type ExitSource =
