@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config';
 import { isDemoMode, listDemoConveniences, warnAboutDemoConveniences } from './demo-conveniences';
 import { call } from './test/accounts';
+import { signedInCustomer } from './test/factories';
 import { createTestApp } from './test/test-app';
-import { signedInCustomer } from './test/wallet';
 
 const PRODUCTION = {
   NODE_ENV: 'production',

@@ -3,8 +3,8 @@ import { createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../modules/auth/secrets';
 import { ACCOUNT_TEST_ENV, call, loginByEmail, registerByEmail } from '../test/accounts';
+import { signedInCustomer } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { signedInCustomer } from '../test/wallet';
 
 /** The calls an outside probe answered 500 with a NUL character (issue #13): each now answers 1002. */
 describe('NUL characters in the calls that answered 500', () => {

@@ -1,6 +1,7 @@
 import { createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerWithBalance } from './proxies';
+import { customerWithBalance } from './factories';
+
 import { createTestApp, type TestApp } from './test-app';
 
 /**

@@ -1,22 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { and, type Database, eq, ledgerEntries, proxies, sql, trafficPlans, trafficPools } from '@ptc/db';
 import { createUser } from '@ptc/db/testing';
-import { moveMoney } from '../modules/wallet/ledger.service';
-
-/** A customer whose balance was credited through the ledger (so balance == sum of entries). */
-export const fundedUser = async (
-  db: Database,
-  balance: bigint,
-  overrides: Parameters<typeof createUser>[1] = {},
-) => {
-  const user = await createUser(db, overrides);
-  if (balance > 0n) await credit(db, user.id, balance);
-  return user;
-};
-
-/** Credits a user through the ledger (a test top-up). */
-export const credit = (db: Database, userId: bigint, amount: bigint) =>
-  moveMoney(db, { userId, amount, kind: 'topup', idempotencyKey: `test-topup:${randomUUID()}` });
 
 /** Adds carried bytes to a proxy's lifetime counters, as the gateway's usage flush does. */
 export const carry = async (db: Database, proxyId: bigint, bytesUp: bigint, bytesDown = 0n) => {

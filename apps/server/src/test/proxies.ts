@@ -2,27 +2,10 @@ import { createServer } from 'node:net';
 import { type Database, type DatabaseHandle, eq, ledgerEntries, proxies, sql, users } from '@ptc/db';
 import { createExit } from '@ptc/db/testing';
 import type { App } from '../app';
-import { moveMoney } from '../modules/wallet/ledger.service';
 import { call } from './accounts';
-import { signedInCustomer } from './wallet';
-
-let topUps = 0;
-
-/** A signed-in customer whose balance was credited through the ledger (balance == sum of entries). */
-export const customerWithBalance = async (database: DatabaseHandle, balance: bigint) => {
-  const customer = await signedInCustomer(database);
-  if (balance > 0n) await topUp(database.db, customer.user.id, balance);
-  return customer;
-};
 
 /** Credits a user through the ledger, as a paid top-up would. */
-export const topUp = (db: Database, userId: bigint, amount: bigint) =>
-  moveMoney(db, {
-    userId,
-    amount,
-    kind: 'topup',
-    idempotencyKey: `test-proxies-topup:${userId}:${++topUps}`,
-  });
+export { credit as topUp } from './factories';
 
 /** Forgets the user's last generation, so the next one is not refused as too frequent (4003). */
 export const allowNextGeneration = async (db: Database, userId: bigint) => {

@@ -1,16 +1,6 @@
 import type { DatabaseHandle } from '@ptc/db';
-import { createSession, createUser } from '@ptc/db/testing';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent } from '../adapters/payments/sandbox';
 import type { App } from '../app';
-
-/** A signed-in customer with an email (so writes pass the request guard). */
-export const signedInCustomer = async (
-  database: DatabaseHandle,
-  overrides: Parameters<typeof createUser>[1] = {},
-) => {
-  const user = await createUser(database.db, overrides);
-  return { user, token: await createSession(database.db, user.id) };
-};
 
 /** Posts a sandbox event to the webhook, signed as the sandbox signs, unless `signature` is given. */
 export const notifySandbox = async (app: App, event: SandboxEvent, signature?: string) => {

@@ -1,8 +1,8 @@
 import { createExit, createProxy, createUser } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
+import { signedInCustomer } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInCustomer } from '../../test/wallet';
 
 describe('area lists', () => {
   let t: TestApp;

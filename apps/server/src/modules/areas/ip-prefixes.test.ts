@@ -2,7 +2,8 @@ import { seedDemoSupply } from '@ptc/db';
 import { createExit } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
-import { customerWithBalance, generateOk } from '../../test/proxies';
+import { customerWithBalance } from '../../test/factories';
+import { generateOk } from '../../test/proxies';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Out of the box (the demo supply, no configuration), generation by IP must be able to succeed:

@@ -6,10 +6,11 @@ import { createDbGatewayStores, notifyProxyChanged } from '@ptc/gateway/store';
 import { type DownloadPath, type DownloadResult, downloadThrough } from '@ptc/gateway/testing/downloads';
 import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit, entriesOf, fundedUser, givePool, readProxy } from '../../test/products';
+import { credit, fundedUser, signedInCustomer } from '../../test/factories';
+import { entriesOf, givePool, readProxy } from '../../test/products';
 import { allowNextGeneration, createStaticExits, generate } from '../../test/proxies';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { readBalanceAndSum, signedInCustomer } from '../../test/wallet';
+import { readBalanceAndSum } from '../../test/wallet';
 import { billUsage } from './usage-billing.service';
 
 const MIB = 1_048_576;

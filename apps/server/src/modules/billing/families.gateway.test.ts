@@ -6,11 +6,11 @@ import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from '../../gateway';
 import { call } from '../../test/accounts';
+import { customerWithBalance } from '../../test/factories';
 import { entriesOf, givePool, readProxy } from '../../test/products';
 import {
   allowNextGeneration,
   createStaticExits,
-  customerWithBalance,
   freePort,
   gatewayTestEnv,
   generate,

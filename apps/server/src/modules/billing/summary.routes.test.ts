@@ -3,9 +3,10 @@ import { type Database, eq, ledgerEntries, proxyUsageHourly } from '@ptc/db';
 import { createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
-import { credit } from '../../test/products';
+import { credit, signedInCustomer } from '../../test/factories';
+
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInCustomer } from '../../test/wallet';
+
 import { moveMoney } from '../wallet/ledger.service';
 
 const PTC = 1_000_000n;

@@ -6,7 +6,8 @@ import { createDbGatewayStores } from '@ptc/gateway/store';
 import { curl } from '@ptc/gateway/testing/curl';
 import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entriesOf, fundedUser, readProxy } from '../../test/products';
+import { fundedUser } from '../../test/factories';
+import { entriesOf, readProxy } from '../../test/products';
 import { readBalanceAndSum } from '../../test/wallet';
 import { billUsage } from './usage-billing.service';
 

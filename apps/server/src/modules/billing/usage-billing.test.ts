@@ -8,7 +8,8 @@ import {
 import { type DatabaseHandle, eq, proxies, trafficPools, users } from '@ptc/db';
 import { createProxy, createTestDatabase } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carry, credit, entriesOf, fundedUser, givePool, readProxy } from '../../test/products';
+import { credit, fundedUser } from '../../test/factories';
+import { carry, entriesOf, givePool, readProxy } from '../../test/products';
 import { readBalanceAndSum } from '../../test/wallet';
 import { billUsage, usageKey } from './usage-billing.service';
 

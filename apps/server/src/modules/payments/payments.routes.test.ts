@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { call } from '../../test/accounts';
+import { signedInCustomer } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { pathOfLink, readBalanceAndSum, signedInCustomer } from '../../test/wallet';
+import { pathOfLink, readBalanceAndSum } from '../../test/wallet';
 
 describe('sandbox pages belong to their owner', () => {
   let t: TestApp;

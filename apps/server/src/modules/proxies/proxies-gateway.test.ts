@@ -8,14 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { type RunningGateway, startGateway } from '../../gateway';
 import { call } from '../../test/accounts';
-import {
-  createStaticExits,
-  customerWithBalance,
-  freePort,
-  gatewayTestEnv,
-  generateOk,
-  proxyByPublicId,
-} from '../../test/proxies';
+import { customerWithBalance } from '../../test/factories';
+import { createStaticExits, freePort, gatewayTestEnv, generateOk, proxyByPublicId } from '../../test/proxies';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('generated proxies carry traffic through a real gateway', () => {

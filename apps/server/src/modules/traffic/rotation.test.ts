@@ -1,7 +1,8 @@
 import { type DatabaseHandle, eq, exits } from '@ptc/db';
 import { createExit, createProxy, createTestDatabase } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedUser, readProxy } from '../../test/products';
+import { fundedUser } from '../../test/factories';
+import { readProxy } from '../../test/products';
 import { ROTATION_PERIOD_MS, rotateProxies } from './rotation.service';
 
 const MINUTE = 60_000;

@@ -3,9 +3,10 @@ import { and, eq, ledgerEntries, outboxMessages, trafficPlans, trafficPools } fr
 import { createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
-import { carry, credit } from '../../test/products';
+import { credit, signedInCustomer } from '../../test/factories';
+import { carry } from '../../test/products';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { readBalanceAndSum, signedInCustomer } from '../../test/wallet';
+import { readBalanceAndSum } from '../../test/wallet';
 import { billUsage } from '../billing/usage-billing.service';
 import { trafficDeps } from './traffic.deps';
 import { runTrafficAlarms } from './traffic.service';

@@ -2,9 +2,9 @@ import { eq, paymentOrders } from '@ptc/db';
 import { createExit } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
-import { createStaticExits, customerWithBalance, generateOk, ledgerOf } from '../../test/proxies';
+import { customerWithBalance, signedInCustomer } from '../../test/factories';
+import { createStaticExits, generateOk, ledgerOf } from '../../test/proxies';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInCustomer } from '../../test/wallet';
 
 const ADMIN_TOKEN = 'operator-token-0123456789abcdef';
 const PTC = 1_000_000n;

@@ -1,8 +1,9 @@
 import { eq, ledgerEntries, paymentNotifications, paymentOrders, sql } from '@ptc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
+import { signedInCustomer } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { notifySandbox, paidEvent, pathOfLink, signedInCustomer } from '../../test/wallet';
+import { notifySandbox, paidEvent, pathOfLink } from '../../test/wallet';
 import { readBalanceAndSum } from './ledger.repository';
 import { expirePendingOrders } from './orders.repository';
 

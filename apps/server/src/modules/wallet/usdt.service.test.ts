@@ -1,10 +1,11 @@
 import { eq, paymentOrders } from '@ptc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
+import { signedInCustomer } from '../../test/factories';
 import type { LocalHttpServer } from '../../test/local-http-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { executedIn, type FakeChain, startFakeTrongrid, transferLog, trc20Listed } from '../../test/trongrid';
-import { signedInCustomer } from '../../test/wallet';
+
 import { readBalanceAndSum } from './ledger.repository';
 import { watchUsdtTransfers } from './usdt.service';
 import { walletDeps } from './wallet.deps';

@@ -4,7 +4,8 @@ import { createProxy } from '@ptc/db/testing';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/accounts';
-import { createStaticExits, customerWithBalance } from '../../../test/proxies';
+import { customerWithBalance } from '../../../test/factories';
+import { createStaticExits } from '../../../test/proxies';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { EXPORT_COLUMNS } from './export.service';
 

@@ -2,11 +2,11 @@ import { eq, queryRows, sql, trafficPlans, trafficPools, users } from '@ptc/db';
 import { createExit, createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/accounts';
+import { customerWithBalance } from '../../../test/factories';
 import {
   allowNextGeneration,
   countProxies,
   createStaticExits,
-  customerWithBalance,
   generate,
   generateOk,
   ledgerOf,

@@ -3,10 +3,10 @@ import { balanceAlarms, eq, outboxMessages } from '@ptc/db';
 import { PROXY_CHANGED_CHANNEL } from '@ptc/gateway/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/accounts';
+import { customerWithBalance } from '../../../test/factories';
 import {
   allowNextGeneration,
   createStaticExits,
-  customerWithBalance,
   generate,
   generateOk,
   ledgerOf,

@@ -3,7 +3,8 @@ import { createProxy } from '@ptc/db/testing';
 import { PROXY_CHANGED_CHANNEL } from '@ptc/gateway/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/accounts';
-import { createStaticExits, customerWithBalance, proxyByPublicId } from '../../../test/proxies';
+import { customerWithBalance } from '../../../test/factories';
+import { createStaticExits, proxyByPublicId } from '../../../test/proxies';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const HOUR = 3_600_000;

@@ -3,7 +3,8 @@ import { type Database, proxies, queryRows, sql } from '@ptc/db';
 import { createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../test/accounts';
-import { createStaticExits, customerWithBalance } from '../../../test/proxies';
+import { customerWithBalance } from '../../../test/factories';
+import { createStaticExits } from '../../../test/proxies';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const HOUR = 3_600_000;
