@@ -9,7 +9,7 @@ import { type DownloadResult, downloadThrough } from '../apps/gateway/src/testin
 import { startHttpTarget, type TestTarget } from '../apps/gateway/src/testing/targets';
 import { billUsage } from '../apps/server/src/modules/billing/usage-billing.service';
 import { readBalanceAndSum } from '../apps/server/src/modules/wallet/ledger.repository';
-import { fundedUser } from '../apps/server/src/test/products';
+import { fundedUser } from '../apps/server/src/test/factories';
 import { freePort, spawnServer, waitForExit } from './support/server';
 
 const MIB = 1_048_576;
