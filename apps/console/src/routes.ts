@@ -1,107 +1,32 @@
-import type { ComponentType } from 'react';
+import {
+  anonymousPage,
+  chargePage,
+  comingSoonPage,
+  dynamicIpPage,
+  dynamicTrafficPage,
+  forgetPasswordPage,
+  loginPage,
+  notFoundPage,
+  overviewPage,
+  redirectPage,
+  registerPage,
+  resetPasswordPage,
+  staticIpPage,
+  staticTrafficPage,
+  stripePage,
+  userCenterPage,
+  wechatPayPage,
+} from './routes.pages';
+import { EXTERNAL_LINKS, HOME_PATH, LOGIN_PATH } from './routes.paths';
+import type { AppRoute } from './routes.types';
+import { createWebappGroup } from './routes.webapp';
 
 /**
  * The route table of SPEC §2 as data. The router, the side menu, breadcrumbs, page titles
- * and the route guard are all derived from it (see `app/navigation/route-tree.ts`).
+ * and the route guard are all derived from it (see `app/navigation/route-tree.ts`). Its shape is
+ * in `routes.types.ts`, its page modules in `routes.pages.ts`, shared addresses in
+ * `routes.paths.ts`, and the native-app copy of the console pages in `routes.webapp.ts`.
  */
-
-/** Which shell a route renders in: side-menu console, bare public page, or native-app wrapper. */
-export type RouteLayout = 'default' | 'page' | 'webapp';
-
-/** Menu icon names; `app/layouts/menu-icons.tsx` maps them to icon components. */
-export type MenuIcon =
-  | 'dashboard'
-  | 'proxy'
-  | 'charge'
-  | 'quickAccess'
-  | 'userCenter'
-  | 'browserExtension'
-  | 'connection'
-  | 'apiV1'
-  | 'apiV2'
-  | 'invitation'
-  | 'anonymous'
-  | 'helpCenter'
-  | 'sisterAi';
-
-/** A lazily loaded page module. */
-export type PageLoader = () => Promise<{ default: ComponentType }>;
-
-/** One entry of the route table. */
-export interface AppRoute {
-  /** Unique name; the guard, menu keys and tabs use it. Native-app routes start with `webapp`. */
-  name: string;
-  /**
-   * Absolute path (`/charge`), or relative below a parent with a path (the webapp set).
-   * Absent for menu groups and external links.
-   */
-  path?: string;
-  /** Locale key of the title shown in the menu, breadcrumbs, tabs and `document.title`. */
-  titleKey: string;
-  /** Position among its siblings in the menu (ascending). */
-  order: number;
-  /** Shell the route renders in. */
-  layout: RouteLayout;
-  /** Menu icon (top-level entries). */
-  icon?: MenuIcon;
-  /** Never listed in the menu. */
-  hideInMenu?: boolean;
-  /** Not listed for tourists (guest accounts). */
-  hideForTourist?: boolean;
-  /** Reachable without a token (the guard's whitelist). */
-  isPublic?: boolean;
-  /**
-   * Where the path sends the browser. For a group without a path it names the group's landing
-   * page instead (where a signed-in user is sent from the login page).
-   */
-  redirect?: string;
-  /** External address; the menu opens it in a new tab. */
-  externalUrl?: string;
-  /** The page component. */
-  page?: PageLoader;
-  children?: AppRoute[];
-}
-
-const env = import.meta.env;
-
-/** Addresses of the external menu links, configurable at build time. */
-export const EXTERNAL_LINKS = {
-  helpCenter: env.VITE_HELP_CENTER_URL || 'https://help.example.com',
-  sisterAi: env.VITE_SISTER_AI_URL || 'https://ai.example.com/authentication',
-  cloudPhone: env.VITE_CLOUD_PHONE_URL || 'https://cloudphone.example.com/login',
-  apiV2Docs: env.VITE_API_V2_DOCS_URL || '/api-docs',
-  /** Terms of service and privacy policy, accepted at registration. */
-  terms: env.VITE_TERMS_URL || 'https://help.example.com/terms',
-  privacy: env.VITE_PRIVACY_URL || 'https://help.example.com/privacy',
-} as const;
-
-/** Where signed-in users land. */
-export const HOME_PATH = '/dashboard/overview';
-/** The sign-in page. */
-export const LOGIN_PATH = '/login';
-/** Prefix of every route name of the native-app wrapper set. */
-export const WEBAPP_NAME_PREFIX = 'webapp';
-/** Base path of the native-app wrapper set. */
-export const WEBAPP_BASE_PATH = '/webapp';
-
-// Pages the later issues build render a titled "coming soon" body until then.
-const comingSoon: PageLoader = () => import('./features/coming-soon/coming-soon.page');
-const notFound: PageLoader = () => import('./features/not-found/not-found.page');
-const redirectPage: PageLoader = () => import('./features/redirect/redirect.page');
-const loginPage: PageLoader = () => import('./features/login/login.page');
-const registerPage: PageLoader = () => import('./features/register/register.page');
-const forgetPasswordPage: PageLoader = () => import('./features/password/forget-password.page');
-const resetPasswordPage: PageLoader = () => import('./features/password/reset-password.page');
-const userCenterPage: PageLoader = () => import('./features/user-center/user-center.page');
-const anonymousPage: PageLoader = () => import('./features/anonymous/anonymous.page');
-const chargePage: PageLoader = () => import('./features/charge/charge.page');
-const wechatPayPage: PageLoader = () => import('./features/wechat-pay/wechat-pay.page');
-const stripePage: PageLoader = () => import('./features/stripe/stripe.page');
-const overviewPage: PageLoader = () => import('./features/overview/overview.page');
-const dynamicTrafficPage: PageLoader = () => import('./features/proxy-pages/dynamic-traffic.page');
-const dynamicIpPage: PageLoader = () => import('./features/proxy-pages/dynamic-ip.page');
-const staticTrafficPage: PageLoader = () => import('./features/proxy-pages/static-traffic.page');
-const staticIpPage: PageLoader = () => import('./features/proxy-pages/static-ip.page');
 
 /** Public pages: the `page` layout, reachable without a token. */
 const publicGroup: AppRoute = {
@@ -160,7 +85,7 @@ const publicGroup: AppRoute = {
       layout: 'page',
       hideInMenu: true,
       isPublic: true,
-      page: comingSoon,
+      page: comingSoonPage,
     },
     {
       name: 'redirect',
@@ -180,7 +105,7 @@ const publicGroup: AppRoute = {
       layout: 'page',
       hideInMenu: true,
       isPublic: true,
-      page: notFound,
+      page: notFoundPage,
     },
   ],
 };
@@ -263,7 +188,7 @@ const defaultPages: AppRoute[] = [
     order: 4,
     layout: 'default',
     icon: 'quickAccess',
-    page: comingSoon,
+    page: comingSoonPage,
   },
   {
     name: 'userCenter',
@@ -281,7 +206,7 @@ const defaultPages: AppRoute[] = [
     order: 6,
     layout: 'default',
     icon: 'browserExtension',
-    page: comingSoon,
+    page: comingSoonPage,
   },
   {
     name: 'connectionAssistance',
@@ -296,7 +221,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.connectionTool',
         order: 1,
         layout: 'default',
-        page: comingSoon,
+        page: comingSoonPage,
       },
       {
         name: 'remoteService',
@@ -304,7 +229,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.remoteService',
         order: 2,
         layout: 'default',
-        page: comingSoon,
+        page: comingSoonPage,
       },
       {
         name: 'mobileApp',
@@ -312,7 +237,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.mobileApp',
         order: 3,
         layout: 'default',
-        page: comingSoon,
+        page: comingSoonPage,
       },
       {
         name: 'fingerprintBrowser',
@@ -320,7 +245,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.fingerprintBrowser',
         order: 4,
         layout: 'default',
-        page: comingSoon,
+        page: comingSoonPage,
       },
       {
         name: 'cloudPhone',
@@ -346,7 +271,7 @@ const defaultPages: AppRoute[] = [
         order: 1,
         layout: 'default',
         hideInMenu: true,
-        page: comingSoon,
+        page: comingSoonPage,
       },
       {
         name: 'apiV1Document',
@@ -355,7 +280,7 @@ const defaultPages: AppRoute[] = [
         order: 2,
         layout: 'default',
         hideInMenu: true,
-        page: comingSoon,
+        page: comingSoonPage,
       },
     ],
   },
@@ -372,7 +297,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.apiV2.apiKey',
         order: 1,
         layout: 'default',
-        page: comingSoon,
+        page: comingSoonPage,
       },
       {
         name: 'apiV2Docs',
@@ -390,7 +315,7 @@ const defaultPages: AppRoute[] = [
     order: 10,
     layout: 'default',
     icon: 'invitation',
-    page: comingSoon,
+    page: comingSoonPage,
   },
   {
     name: 'anonymous',
@@ -449,34 +374,7 @@ const defaultGroup: AppRoute = {
   children: defaultPages,
 };
 
-const capitalize = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
-
-/** Repeats a console route for the native-app wrapper: relative path, prefixed name, `webapp` layout. */
-const toWebappRoute = (route: AppRoute): AppRoute | undefined => {
-  if (route.externalUrl) return undefined;
-  const { children, path, redirect, ...rest } = route;
-  const webappChildren = children?.map(toWebappRoute).filter((child) => child !== undefined);
-  return {
-    ...rest,
-    name: `${WEBAPP_NAME_PREFIX}${capitalize(route.name)}`,
-    layout: 'webapp',
-    ...(path ? { path: path.replace(/^\//, '') } : {}),
-    ...(redirect ? { redirect: `${WEBAPP_BASE_PATH}${redirect}` } : {}),
-    ...(webappChildren ? { children: webappChildren } : {}),
-  };
-};
-
-/** The native-app wrapper set: the console pages again under `/webapp`, without the side menu. */
-const webappGroup: AppRoute = {
-  name: WEBAPP_NAME_PREFIX,
-  path: WEBAPP_BASE_PATH,
-  titleKey: 'menu.home',
-  order: 3,
-  layout: 'webapp',
-  hideInMenu: true,
-  redirect: `${WEBAPP_BASE_PATH}${HOME_PATH}`,
-  children: defaultPages.map(toWebappRoute).filter((route) => route !== undefined),
-};
+const webappGroup = createWebappGroup(defaultPages);
 
 /** Every route of the console. */
 export const ROUTES: readonly AppRoute[] = [

@@ -1,6 +1,6 @@
 import { Button, Flex } from 'antd';
 import { logoutToLogin } from '../features/auth/logout';
-import { WEBAPP_BASE_PATH } from '../routes';
+import { WEBAPP_BASE_PATH } from '../routes.paths';
 import { setHttpEffects } from '../shared/api/api';
 import { i18n, translateIfExists } from '../shared/i18n/i18n';
 import { navigateTo } from '../shared/navigation/navigation';

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { type AppRoute, ROUTES, type RouteLayout } from '../routes';
+import { ROUTES } from '../routes';
+import type { AppRoute, RouteLayout } from '../routes.types';
 import { setNavigator } from '../shared/navigation/navigation';
 import { PageSpinner } from '../shared/ui/page-spinner';
 import type { RouteHandle } from './navigation/use-current-route';

@@ -1,4 +1,4 @@
-import { HOME_PATH, LOGIN_PATH, WEBAPP_NAME_PREFIX } from '../../routes';
+import { HOME_PATH, LOGIN_PATH, WEBAPP_NAME_PREFIX } from '../../routes.paths';
 
 /** What the guard knows when a route is about to render. */
 export interface RouteAccessInput {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { settingsStore } from '../../features/settings/settings.store';
 import { SettingsButton, SettingsDrawer } from '../../features/settings/settings-drawer';
-import { HOME_PATH } from '../../routes';
+import { HOME_PATH } from '../../routes.paths';
 import { useStore } from '../../shared/store/create-store';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { findRoute, getRouteTrail } from '../navigation/route-tree';

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLocale, i18n } from '../../shared/i18n/i18n';
 import { clearSession, setUserInfo } from '../../shared/session/session';
-import { installBrowserStubs } from '../../shared/testing/browser-stubs';
+import { installBrowserStubs } from '../../shared/testing/harness';
 import { DemoMarker } from './demo-marker';
 
 const user = (demo?: boolean) => ({ user_name: 'alice', balance: '0.000000', demo }) as UserInfo;

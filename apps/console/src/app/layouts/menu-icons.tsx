@@ -13,7 +13,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import type { MenuIcon } from '../../routes';
+import type { MenuIcon } from '../../routes.types';
 
 /** Icon components of the menu icon names used in the route table. */
 export const MENU_ICONS: Record<MenuIcon, ReactNode> = {

@@ -1,6 +1,6 @@
 import { Flex, Layout, theme } from 'antd';
 import { Outlet } from 'react-router';
-import { LOGIN_PATH } from '../../routes';
+import { LOGIN_PATH } from '../../routes.paths';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { AppLogo } from './app-logo';
 import { LanguageSwitch } from './language-switch';

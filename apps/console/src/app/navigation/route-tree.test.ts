@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppRoute } from '../../routes';
+import type { AppRoute } from '../../routes.types';
 import {
   buildDefaultMenu,
   buildMenu,

@@ -1,4 +1,6 @@
-import { type AppRoute, ROUTES, type RouteLayout, WEBAPP_NAME_PREFIX } from '../../routes';
+import { ROUTES } from '../../routes';
+import { WEBAPP_NAME_PREFIX } from '../../routes.paths';
+import type { AppRoute, RouteLayout } from '../../routes.types';
 
 /** A route of the table together with what it inherits from its ancestors. */
 export interface ResolvedRoute {

@@ -1,4 +1,4 @@
-import { LOGIN_PATH } from '../../routes';
+import { LOGIN_PATH } from '../../routes.paths';
 import { queryClient } from '../../shared/api/query-client';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { clearSession } from '../../shared/session/session';

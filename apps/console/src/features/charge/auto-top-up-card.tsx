@@ -1,7 +1,7 @@
 import { CreditCardOutlined } from '@ant-design/icons';
 import { AUTO_TOP_UP_LIMITS, isAppError } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Input, Skeleton, Switch, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../shared/api/query-client';
@@ -14,6 +14,7 @@ import {
   unbindCard,
   WALLET_QUERY_KEYS,
 } from './charge.api';
+import { WalletCard } from './wallet-card';
 import { formatCompact, readAmount, toAmountField } from './wallet-money';
 import { checkAutoAmount, checkAutoThreshold, recommendThreshold } from './wallet-settings.rules';
 
@@ -256,44 +257,23 @@ export const AutoTopUpCard = () => {
     queryKey: WALLET_QUERY_KEYS.autoTopUp,
     queryFn: ({ signal }) => fetchAutoTopUp(signal),
   });
-
-  const body = () => {
-    if (query.isError) {
-      return (
-        <Alert
-          type="error"
-          showIcon
-          title={t('wallet.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('wallet.retry')}
-            </Button>
-          }
-        />
-      );
-    }
-    if (query.isPending) return <Skeleton active />;
-    const info = query.data;
-    return (
-      <Flex vertical gap={16}>
-        <Typography.Text type="secondary">{t('autoTopUp.description')}</Typography.Text>
-        {info.last_error ? (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('autoTopUp.lastError', { reason: info.last_error })}
-            data-testid="auto-topup-last-error"
-          />
-        ) : null}
-        <SavedCard card={info.card} />
-        <AutoTopUpForm key={query.dataUpdatedAt} info={info} />
-      </Flex>
-    );
-  };
-
   return (
-    <Card title={t('autoTopUp.title')} data-testid="auto-topup" style={{ height: '100%' }}>
-      {body()}
-    </Card>
+    <WalletCard title={t('autoTopUp.title')} testId="auto-topup" query={query}>
+      {(info) => (
+        <Flex vertical gap={16}>
+          <Typography.Text type="secondary">{t('autoTopUp.description')}</Typography.Text>
+          {info.last_error ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('autoTopUp.lastError', { reason: info.last_error })}
+              data-testid="auto-topup-last-error"
+            />
+          ) : null}
+          <SavedCard card={info.card} />
+          <AutoTopUpForm key={query.dataUpdatedAt} info={info} />
+        </Flex>
+      )}
+    </WalletCard>
   );
 };

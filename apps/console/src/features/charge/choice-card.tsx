@@ -44,3 +44,29 @@ export const ChoiceCard = ({ isSelected, onSelect, children, testId, style }: Ch
     </button>
   );
 };
+
+/** A labelled grid of {@link ChoiceCard}s, each column at least `minWidth` pixels wide. */
+export const ChoiceGrid = ({
+  label,
+  minWidth,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  children: ReactNode;
+}) => (
+  <fieldset
+    aria-label={label}
+    style={{
+      display: 'grid',
+      gridTemplateColumns: `repeat(auto-fill, minmax(${minWidth}px, 1fr))`,
+      gap: 12,
+      margin: 0,
+      padding: 0,
+      border: 0,
+      minWidth: 0,
+    }}
+  >
+    {children}
+  </fieldset>
+);

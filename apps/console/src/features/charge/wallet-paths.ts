@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { findRoute, isWebappRoute } from '../../app/navigation/route-tree';
 import { useCurrentRoute } from '../../app/navigation/use-current-route';
-import { WEBAPP_NAME_PREFIX } from '../../routes';
+import { WEBAPP_NAME_PREFIX } from '../../routes.paths';
 
 /** The wallet's pages in the route table. */
 export type WalletRouteName = 'charge' | 'stripe' | 'wechatPay';

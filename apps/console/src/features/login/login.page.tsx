@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { findRoute } from '../../app/navigation/route-tree';
-import { HOME_PATH } from '../../routes';
+import { HOME_PATH } from '../../routes.paths';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { browserStorage } from '../../shared/storage/storage';
 import { AuthCard } from '../auth/auth-card';

@@ -3,7 +3,7 @@ import { Button, Checkbox, Flex, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HOME_PATH } from '../../routes';
+import { HOME_PATH } from '../../routes.paths';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { browserStorage } from '../../shared/storage/storage';
 import { createAuthRules } from '../auth/auth.rules';

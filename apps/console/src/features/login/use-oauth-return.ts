@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { HOME_PATH } from '../../routes';
+import { HOME_PATH } from '../../routes.paths';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { browserStorage } from '../../shared/storage/storage';
 import { readOAuthReturn, stripOAuthParams } from '../auth/oauth-return';

@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
 import { COST_CATEGORIES, type UserInfo } from '@ptc/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shared/api/query-client';
-import { changeLocale, i18n } from '../../shared/i18n/i18n';
+import { changeLocale } from '../../shared/i18n/i18n';
 import { setUserInfo } from '../../shared/session/session';
-import { installBrowserStubs } from '../../shared/testing/browser-stubs';
+import { type Handlers, installBrowserStubs, mockApi, Providers } from '../../shared/testing/harness';
 
 // The canvas is ECharts' business (see e-chart.test.tsx); here the chart shows what it was given.
 vi.mock('./e-chart', () => ({
@@ -39,103 +35,77 @@ const point = (time: string, down: bigint, up = 0n) => ({
 });
 const zeroCosts = Object.fromEntries(COST_CATEGORIES.map((category) => [category, '0.000000']));
 
-let requests: URL[];
 /** What the server holds for the user's traffic under way (`balance_held`). */
 let heldOnServer = '0.000000';
 /** The account's plan and discount as `/user/info` answers them. */
 let planOnServer: Pick<UserInfo, 'plan' | 'discount_percent'> = { plan: 'personal', discount_percent: 0 };
 
-const answer = (data: unknown) =>
-  new Response(JSON.stringify({ code: 0, msg: 'success', data }), {
-    headers: { 'content-type': 'application/json' },
-  });
-
 /** The summary calls as the server answers them. */
-const fakeFetch = async (input: RequestInfo | URL) => {
-  const url = new URL(String(input), 'http://console.test');
-  requests.push(url);
-  const path = url.pathname.replace(/^\/api/, '');
-  if (path === '/user/info') {
-    return answer({
+const OVERVIEW_SERVER: Handlers = {
+  'GET /user/info': () => ({
+    data: {
       user_name: 'alice',
       email: 'a@example.com',
       phone: null,
       balance: '452.020000',
       balance_held: heldOnServer,
       ...planOnServer,
-    });
-  }
-  if (path === '/proxy/summary/traffic') {
+    },
+  }),
+  'GET /proxy/summary/traffic': () => {
     const hours = Array.from({ length: 24 }, (_, index) =>
       point(new Date(Date.UTC(2026, 2, 15, index)).toISOString(), index === 23 ? 30n * MB : 0n),
     );
     const days = Array.from({ length: 30 }, (_, index) =>
       point(dayjs('2026-02-14').add(index, 'day').format('YYYY-MM-DD'), index === 29 ? 39n * MB : 0n, MB),
     );
-    return answer({ hours, days, total_24h: (30n * MB).toString(), total_30d: (69n * MB).toString() });
-  }
-  if (path === '/proxy/summary/proxies') {
-    return answer({
+    return { data: { hours, days, total_24h: (30n * MB).toString(), total_30d: (69n * MB).toString() } };
+  },
+  'GET /proxy/summary/proxies': () => ({
+    data: {
       families: [
         { family: 'dynamic-ip', total: 2, normal: 2, invalid: 0, expired: 0, unhealthy: 0, on: 2, off: 0 },
       ],
       total: 2,
-    });
-  }
-  const cost = /^\/proxy\/summary\/cost\/(day|month)$/.exec(path);
-  if (cost) {
-    const start = url.searchParams.get('start') ?? '';
-    const end = url.searchParams.get('end') ?? '';
-    return answer({
-      statistics_type: cost[1],
-      start,
-      end,
-      records: [
-        { time: start, costs: zeroCosts },
-        { time: end, costs: { ...zeroCosts, dynamic_ip: '0.300000', vm: '3.000000', total: '3.300000' } },
-      ],
-      totals: { ...zeroCosts, dynamic_ip: '0.300000', vm: '3.000000', total: '3.300000' },
-    });
-  }
-  return new Response(JSON.stringify({ code: 404, msg: 'Not found', data: null }), { status: 404 });
+    },
+  }),
+  'GET /proxy/summary/cost/:period': ({ params, query }) => {
+    const start = query.get('start') ?? '';
+    const end = query.get('end') ?? '';
+    const totals = { ...zeroCosts, dynamic_ip: '0.300000', vm: '3.000000', total: '3.300000' };
+    return {
+      data: {
+        statistics_type: params.period,
+        start,
+        end,
+        records: [
+          { time: start, costs: zeroCosts },
+          { time: end, costs: totals },
+        ],
+        totals,
+      },
+    };
+  },
 };
 
-const renderPage = () => {
-  const router = createMemoryRouter([{ path: '/dashboard/overview', element: <OverviewPage /> }], {
-    initialEntries: ['/dashboard/overview'],
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <ConfigProvider>
-          <App>
-            <RouterProvider router={router} />
-          </App>
-        </ConfigProvider>
-      </I18nextProvider>
-    </QueryClientProvider>,
+let api: ReturnType<typeof mockApi>;
+
+const renderPage = () =>
+  render(
+    <Providers path="/dashboard/overview">
+      <OverviewPage />
+    </Providers>,
   );
-};
 
-const costRequests = (period: 'day' | 'month') =>
-  requests.filter((url) => url.pathname === `/api/proxy/summary/cost/${period}`);
+const costRequests = (period: 'day' | 'month') => api.callsTo('GET', `/proxy/summary/cost/${period}`);
 
 beforeAll(installBrowserStubs);
 
 beforeEach(async () => {
-  requests = [];
   heldOnServer = '0.000000';
   planOnServer = { plan: 'personal', discount_percent: 0 };
   queryClient.clear();
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  api = mockApi(OVERVIEW_SERVER);
   setUserInfo({ user_name: 'alice', balance: '500.000000' } as unknown as UserInfo);
 });
 
@@ -197,8 +167,8 @@ describe('the overview page', () => {
     const table = await screen.findByTestId('overview-cost-table');
     const [first] = costRequests('day');
     const today = dayjs();
-    expect(first?.searchParams.get('end')).toBe(today.format('YYYY-MM-DD'));
-    expect(first?.searchParams.get('start')).toBe(today.subtract(29, 'day').format('YYYY-MM-DD'));
+    expect(first?.query.get('end')).toBe(today.format('YYYY-MM-DD'));
+    expect(first?.query.get('start')).toBe(today.subtract(29, 'day').format('YYYY-MM-DD'));
     expect(within(table).getAllByRole('row')).toHaveLength(COST_CATEGORIES.length + 1);
     expect(screen.getByTestId('overview-cost-dynamic_ip').textContent).toBe('0.30');
     expect(screen.getByTestId('overview-cost-vm').textContent).toBe('3.00');
@@ -216,10 +186,8 @@ describe('the overview page', () => {
     fireEvent.click(screen.getByTestId('overview-cost-month'));
     await waitFor(() => expect(costRequests('month')).toHaveLength(1));
     const month = dayjs().startOf('month');
-    expect(costRequests('month')[0]?.searchParams.get('start')).toBe(
-      month.subtract(5, 'month').format('YYYY-MM'),
-    );
-    expect(costRequests('month')[0]?.searchParams.get('end')).toBe(month.format('YYYY-MM'));
+    expect(costRequests('month')[0]?.query.get('start')).toBe(month.subtract(5, 'month').format('YYYY-MM'));
+    expect(costRequests('month')[0]?.query.get('end')).toBe(month.format('YYYY-MM'));
   });
 
   it('is written in Russian with no raw keys', async () => {

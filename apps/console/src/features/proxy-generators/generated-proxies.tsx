@@ -4,7 +4,7 @@ import { Alert, App, Button, Flex, Input, Table, type TableColumnsType, Typograp
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { WEBAPP_BASE_PATH } from '../../routes';
+import { WEBAPP_BASE_PATH } from '../../routes.paths';
 import { copyToClipboard } from '../../shared/ui/clipboard';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { getWalletPath } from '../charge/wallet-paths';

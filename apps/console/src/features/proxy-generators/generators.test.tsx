@@ -1,7 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../shared/api/query-client';
 import { changeLocale } from '../../shared/i18n/i18n';
+import {
+  type Handlers,
+  installBrowserStubs,
+  mockApi,
+  Providers,
+  recordToasts,
+} from '../../shared/testing/harness';
+import './generator-texts';
+import type { IpPrefixList } from './generators.api';
+import { createGeneratorServer, type GeneratorServerOptions } from './generators.stand-in';
 import {
   DynamicIpGenerator,
   DynamicTrafficGenerator,
@@ -9,7 +20,6 @@ import {
   StaticIpGenerator,
   StaticTrafficGenerator,
 } from './index';
-import { generated, installBrowserStubs, mockApi, Providers } from './test-harness';
 
 // antd renders slowly in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -20,6 +30,7 @@ beforeAll(() => {
 });
 
 beforeEach(async () => {
+  queryClient.clear();
   await changeLocale('en-US');
 });
 
@@ -57,7 +68,12 @@ const choose = async (testId: string, label: string) => {
   fireEvent.click(option);
 };
 
-const renderPanel = (panel: React.ReactNode) => render(<Providers>{panel}</Providers>);
+const renderPanel = (panel: React.ReactNode) =>
+  render(<Providers path="/proxy/dynamic/ip">{panel}</Providers>);
+
+/** The stand-in server (`generators.stand-in.ts`) behind `fetch`, with `extra` routes of the test. */
+const serveGenerators = (options: GeneratorServerOptions = {}, extra: Handlers = {}) =>
+  mockApi({ ...createGeneratorServer(options).handlers, ...extra });
 
 const openByIp = async () => {
   fireEvent.click(await screen.findByTestId('gen-dynamic-ip-tab-by-ip'));
@@ -66,7 +82,7 @@ const openByIp = async () => {
 
 describe('DynamicIpGenerator, generate by IP', () => {
   it('refuses a wrong IP pattern with "IP format error" and a missing one as required, posting nothing', async () => {
-    const api = mockApi();
+    const api = serveGenerators();
     renderPanel(<DynamicIpGenerator />);
     const ip = await openByIp();
     typeInto(ip, '69.32.3.256');
@@ -82,7 +98,7 @@ describe('DynamicIpGenerator, generate by IP', () => {
   });
 
   it('shows the price for the count, posts the form the server expects and shows the proxies', async () => {
-    const api = mockApi({ 'POST /proxy/proxy/dynamic/ip/by_ip': (call) => generated(call, '0.15', '99.55') });
+    const api = serveGenerators();
     const onGenerated = vi.fn<(proxies: GeneratedProxy[]) => void>();
     renderPanel(<DynamicIpGenerator onGenerated={onGenerated} />);
     const ip = await openByIp();
@@ -102,7 +118,7 @@ describe('DynamicIpGenerator, generate by IP', () => {
     await waitFor(() => expect(onGenerated).toHaveBeenCalledTimes(1));
     const [post] = api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip');
     expect(post?.contentType).toContain('application/x-www-form-urlencoded');
-    expect(post?.form).toEqual({ count: '3', protocol: 'socks5', ip: '69.32.3.*', auto_return: 'true' });
+    expect(post?.body).toEqual({ count: '3', protocol: 'socks5', ip: '69.32.3.*', auto_return: 'true' });
     expect(onGenerated.mock.calls[0]?.[0]).toHaveLength(3);
 
     const result = await screen.findByTestId('gen-dynamic-ip-result');
@@ -121,18 +137,14 @@ describe('DynamicIpGenerator, generate by IP', () => {
   });
 
   it('offers the address prefixes the supply has, and posts the one picked', async () => {
-    const api = mockApi({
-      'GET /proxy/area/ip_prefixes': () => ({
-        data: {
-          records: [
-            { prefix: '198.18.0.*', country: 'US', state: 'NY', city: 'newyorkcity', available: 8 },
-            { prefix: '198.18.8.*', country: 'FR', state: 'IDF', city: 'paris', available: 8 },
-          ],
-          demo: true,
-        },
-      }),
-      'POST /proxy/proxy/dynamic/ip/by_ip': (call) => generated(call, '0.15'),
-    });
+    const prefixes: IpPrefixList = {
+      records: [
+        { prefix: '198.18.0.*', country: 'US', state: 'NY', city: 'newyorkcity', available: 8 },
+        { prefix: '198.18.8.*', country: 'FR', state: 'IDF', city: 'paris', available: 8 },
+      ],
+      demo: true,
+    };
+    const api = serveGenerators({}, { 'GET /proxy/area/ip_prefixes': () => ({ data: prefixes }) });
     renderPanel(<DynamicIpGenerator />);
     const ip = await openByIp();
     await waitFor(() => expect(api.callsTo('GET', '/proxy/area/ip_prefixes')).toHaveLength(1));
@@ -147,25 +159,31 @@ describe('DynamicIpGenerator, generate by IP', () => {
     await waitFor(() => expect((ip as HTMLInputElement).value).toBe('198.18.8.*'));
     fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
     await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')).toHaveLength(1));
-    expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')[0]?.form).toMatchObject({ ip: '198.18.8.*' });
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')[0]?.body).toMatchObject({ ip: '198.18.8.*' });
   });
 
   it('waits out the one-generation-a-second rule instead of earning 4003', async () => {
-    const api = mockApi({ 'POST /proxy/proxy/dynamic/ip/by_ip': (call) => generated(call, '0.15') });
+    // The stand-in refuses a generation within a second of the last one with 4003, as the server does.
+    const toasts = recordToasts();
+    const api = serveGenerators();
     renderPanel(<DynamicIpGenerator />);
     typeInto(await openByIp(), '1.2.3.4');
     fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
     await screen.findByTestId('gen-dynamic-ip-result');
     fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
-    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')).toHaveLength(2));
-    const [first, second] = api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip');
-    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(990);
+    await waitFor(() =>
+      expect(screen.getByTestId('gen-dynamic-ip-result-line').textContent).toBe(
+        'gw.example.test:8000:user2:pass2',
+      ),
+    );
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')).toHaveLength(2);
+    expect(toasts).toEqual([]);
   });
 
   it('copies a proxy as address:port:user:pass', async () => {
     const writeText = vi.fn(async (_text: string) => undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-    mockApi({ 'POST /proxy/proxy/dynamic/ip/by_ip': (call) => generated(call, '0.15') });
+    serveGenerators();
     renderPanel(<DynamicIpGenerator />);
     typeInto(await openByIp(), '1.2.3.4');
     fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
@@ -179,7 +197,7 @@ describe('results on a phone, without a clipboard', () => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined });
     document.execCommand = () => false;
-    mockApi({ 'POST /proxy/proxy/dynamic/ip/by_ip': (call) => generated(call, '0.15') });
+    serveGenerators();
     try {
       renderPanel(<DynamicIpGenerator />);
       typeInto(await openByIp(), '1.2.3.*');
@@ -187,7 +205,10 @@ describe('results on a phone, without a clipboard', () => {
       const result = await screen.findByTestId('gen-dynamic-ip-result');
       // One column on a phone: no protocol or place header, the details under the proxy.
       expect(within(result).queryByText('Protocol')).toBeNull();
-      expect(within(result).getByText('HTTP · United States')).toBeTruthy();
+      // A proxy by IP exits where its address is, and lives a day.
+      expect(
+        within(result).getByText(/^HTTP · United States \/ NY \/ newyork · \d{4}-\d\d-\d\d \d\d:\d\d$/),
+      ).toBeTruthy();
       fireEvent.click(within(result).getByTestId('gen-dynamic-ip-result-copy-all'));
       const fallback = (await screen.findByTestId('generated-copy-fallback')) as HTMLTextAreaElement;
       expect(fallback.value).toBe('gw.example.test:8000:user1:pass1');
@@ -202,7 +223,7 @@ describe('results on a phone, without a clipboard', () => {
 
 describe('count limits', () => {
   it('accepts 1 to 1000 whole proxies and posts nothing otherwise', async () => {
-    const api = mockApi();
+    const api = serveGenerators();
     renderPanel(<DynamicIpGenerator />);
     await choose('gen-dynamic-ip-by-area-country', 'Germany');
     const count = inputOf('gen-dynamic-ip-by-area-count');
@@ -232,7 +253,7 @@ describe('DynamicTrafficGenerator, regional', () => {
   };
 
   it('requires a country', async () => {
-    const api = mockApi();
+    const api = serveGenerators();
     renderPanel(<DynamicTrafficGenerator />);
     await openRegional();
     fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-submit'));
@@ -241,7 +262,7 @@ describe('DynamicTrafficGenerator, regional', () => {
   });
 
   it('route type budget offers lines 3 and 4; line 3 serves countries only: the state is cleared and locked', async () => {
-    const api = mockApi({ 'POST /proxy/proxy/dynamic/traffic': (call) => generated(call) });
+    const api = serveGenerators();
     renderPanel(<DynamicTrafficGenerator />);
     await openRegional();
     await choose('gen-dynamic-traffic-regional-country', 'United States');
@@ -285,7 +306,7 @@ describe('DynamicTrafficGenerator, regional', () => {
     typeInto(inputOf('gen-dynamic-traffic-regional-count'), '5');
     fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-submit'));
     await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')).toHaveLength(1));
-    expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')[0]?.form).toEqual({
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')[0]?.body).toEqual({
       count: '5',
       protocol: 'http',
       country: 'US',
@@ -297,7 +318,7 @@ describe('DynamicTrafficGenerator, regional', () => {
   });
 
   it('offers automatic rotation in the United States and Taiwan only', async () => {
-    const api = mockApi({ 'POST /proxy/proxy/dynamic/traffic': (call) => generated(call) });
+    const api = serveGenerators();
     renderPanel(<DynamicTrafficGenerator />);
     await openRegional();
     const rotation = () => screen.getByTestId('gen-dynamic-traffic-regional-rotation') as HTMLButtonElement;
@@ -310,7 +331,7 @@ describe('DynamicTrafficGenerator, regional', () => {
     fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-line-2'));
     fireEvent.click(screen.getByTestId('gen-dynamic-traffic-regional-submit'));
     await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')).toHaveLength(1));
-    expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')[0]?.form).toMatchObject({
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/traffic')[0]?.body).toMatchObject({
       country: 'TW',
       route: 'premier',
       line: '2',
@@ -319,12 +340,7 @@ describe('DynamicTrafficGenerator, regional', () => {
   });
 
   it('after 3002 offers the charge page', async () => {
-    mockApi({
-      'POST /proxy/proxy/dynamic/traffic': () => ({
-        code: 3002,
-        msg: 'Top up your balance or buy a traffic package before generating traffic proxies',
-      }),
-    });
+    serveGenerators({ balance: '0' });
     const onGenerated = vi.fn();
     renderPanel(<DynamicTrafficGenerator onGenerated={onGenerated} />);
     await openRegional();
@@ -339,7 +355,7 @@ describe('DynamicTrafficGenerator, regional', () => {
 
 describe('DynamicTrafficGenerator, universal', () => {
   it('generates at country level without a country, and needs a state or city at state/city level', async () => {
-    const api = mockApi({ 'POST /proxy/proxy/dynamic/common/traffic': (call) => generated(call) });
+    const api = serveGenerators();
     renderPanel(<DynamicTrafficGenerator />);
     await screen.findByTestId('gen-dynamic-traffic-universal-form');
     fireEvent.click(screen.getByTestId('gen-dynamic-traffic-universal-precision-city'));
@@ -351,7 +367,7 @@ describe('DynamicTrafficGenerator, universal', () => {
     fireEvent.click(screen.getByTestId('gen-dynamic-traffic-universal-precision-country'));
     fireEvent.click(screen.getByTestId('gen-dynamic-traffic-universal-submit'));
     await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/common/traffic')).toHaveLength(1));
-    expect(api.callsTo('POST', '/proxy/proxy/dynamic/common/traffic')[0]?.form).toEqual({
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/common/traffic')[0]?.body).toEqual({
       precision: 'country',
       count: '1',
       protocol: 'http',
@@ -362,7 +378,7 @@ describe('DynamicTrafficGenerator, universal', () => {
 
 describe('StaticIpGenerator', () => {
   it('prices type, days and count before purchase and posts them with auto renew', async () => {
-    const api = mockApi({ 'POST /proxy/proxy/static/ip': (call) => generated(call, '0.25') });
+    const api = serveGenerators();
     renderPanel(<StaticIpGenerator />);
     const total = () => screen.getByTestId('gen-static-ip-price-total').textContent;
     await screen.findByTestId('gen-static-ip-form');
@@ -385,7 +401,7 @@ describe('StaticIpGenerator', () => {
     fireEvent.click(screen.getByTestId('gen-static-ip-auto-renew'));
     fireEvent.click(screen.getByTestId('gen-static-ip-submit'));
     await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/static/ip')).toHaveLength(1));
-    expect(api.callsTo('POST', '/proxy/proxy/static/ip')[0]?.form).toEqual({
+    expect(api.callsTo('POST', '/proxy/proxy/static/ip')[0]?.body).toEqual({
       count: '2',
       protocol: 'http',
       type: 'datacenter',
@@ -397,50 +413,8 @@ describe('StaticIpGenerator', () => {
 });
 
 describe('StaticIpGenerator, chosen addresses', () => {
-  it('searches the store on request, buys the picked addresses and reports the search limit (4010)', async () => {
-    let searches = 0;
-    const api = mockApi({
-      'GET /proxy/store/static': () => {
-        searches += 1;
-        if (searches > 1) {
-          return { code: 4010, msg: 'Static search by IP is limited to 50 a day', status: 429 };
-        }
-        return {
-          data: {
-            records: [
-              {
-                id: '11',
-                ip: '203.0.113.11',
-                country: 'US',
-                state: 'NY',
-                city: 'newyork',
-                label: null,
-                type: 'residential',
-              },
-              {
-                id: '12',
-                ip: '203.0.113.12',
-                country: 'US',
-                state: 'NY',
-                city: 'newyork',
-                label: null,
-                type: 'residential',
-              },
-              {
-                id: '13',
-                ip: '203.0.113.13',
-                country: 'US',
-                state: 'NY',
-                city: 'newyork',
-                label: null,
-                type: 'residential',
-              },
-            ],
-          },
-        };
-      },
-      'POST /proxy/proxy/static/ip': (call) => generated(call, '7.99'),
-    });
+  it('searches the store on request, reports the search limit (4010) and buys the picked addresses', async () => {
+    const api = serveGenerators({ staticSearchesLeft: 1 });
     renderPanel(<StaticIpGenerator />);
     await screen.findByTestId('gen-static-ip-form');
     fireEvent.click(screen.getByTestId('gen-static-ip-pick'));
@@ -448,12 +422,15 @@ describe('StaticIpGenerator, chosen addresses', () => {
     expect(await screen.findByText('Choose at least one address')).toBeTruthy();
     expect(api.callsTo('GET', '/proxy/store/static')).toHaveLength(0);
 
+    // The server's form asks for the country even with picked addresses (staticIpRequestSchema).
+    await choose('gen-static-ip-country', 'United States');
     typeInto(screen.getByTestId('gen-static-ip-store-ip'), '203.0.113');
     fireEvent.click(screen.getByTestId('gen-static-ip-store-search'));
     const store = await screen.findByTestId('gen-static-ip-store');
     await within(store).findByText('203.0.113.12');
     expect(Object.fromEntries(api.callsTo('GET', '/proxy/store/static')[0]?.query ?? [])).toEqual({
       type: 'residential',
+      country: 'US',
       ip: '203.0.113',
       page_size: '100',
     });
@@ -466,28 +443,34 @@ describe('StaticIpGenerator, chosen addresses', () => {
     );
     expect(screen.getByText('2 chosen')).toBeTruthy();
 
-    fireEvent.click(screen.getByTestId('gen-static-ip-submit'));
-    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/static/ip')).toHaveLength(1));
-    expect(api.callsTo('POST', '/proxy/proxy/static/ip')[0]?.form).toEqual({
-      count: '2',
-      exit_ids: '11,13',
-      protocol: 'http',
-      type: 'residential',
-      days: '30',
-      auto_renew: 'false',
-    });
-
+    // The day's last search is spent: the next one is refused, and the picks stay.
     fireEvent.click(screen.getByTestId('gen-static-ip-store-search'));
     const limit = await screen.findByTestId('gen-static-ip-store-failure-search-limit');
     expect(
       within(limit).getByText('Buying a residential static proxy restores them.', { exact: false }),
     ).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('gen-static-ip-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/static/ip')).toHaveLength(1));
+    expect(api.callsTo('POST', '/proxy/proxy/static/ip')[0]?.body).toEqual({
+      count: '2',
+      exit_ids: '11,13',
+      protocol: 'http',
+      type: 'residential',
+      country: 'US',
+      days: '30',
+      auto_renew: 'false',
+    });
+    const result = await screen.findByTestId('gen-static-ip-result');
+    expect(within(result).getByTestId('gen-static-ip-result-charged').textContent).toBe(
+      'Charged 15.98 PTC, balance 84.02 PTC',
+    );
   });
 });
 
 describe('StaticTrafficGenerator', () => {
   it('shows the per-GB price of the type and posts type and place', async () => {
-    const api = mockApi({ 'POST /proxy/proxy/static/traffic': (call) => generated(call) });
+    const api = serveGenerators();
     renderPanel(<StaticTrafficGenerator />);
     await screen.findByTestId('gen-static-traffic-form');
     await waitFor(() =>
@@ -501,7 +484,7 @@ describe('StaticTrafficGenerator', () => {
     await choose('gen-static-traffic-city', 'New York');
     fireEvent.click(screen.getByTestId('gen-static-traffic-submit'));
     await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/static/traffic')).toHaveLength(1));
-    expect(api.callsTo('POST', '/proxy/proxy/static/traffic')[0]?.form).toEqual({
+    expect(api.callsTo('POST', '/proxy/proxy/static/traffic')[0]?.body).toEqual({
       count: '1',
       protocol: 'http',
       type: 'datacenter',

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import type { ProxyRow } from '@ptc/contracts';
+import { AppError, type ProxyRow } from '@ptc/contracts';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
+import { proxyRow } from '../../shared/testing/factories';
+import { installBrowserStubs, mockApi, Providers, recordToasts } from '../../shared/testing/harness';
+import './proxies-texts';
 import { BatchActions } from './batch-actions';
-import { installBrowserStubs, mockApi, Providers, proxyRow, recordToasts } from './proxy-list.testing';
 
 const expired = (index: number) => proxyRow(index, { status: 3 });
 const working = (index: number) => proxyRow(index, { status: 1 });
@@ -78,7 +80,9 @@ describe('batch delete', { timeout: 20_000 }, () => {
   it("shows the server's refusal through the code table when a proxy is no longer expired", async () => {
     const toasts = recordToasts();
     mockApi({
-      'DELETE /proxy/tokens': () => ({ code: 4015, msg: 'refused', status: 409 }),
+      'DELETE /proxy/tokens': () => {
+        throw new AppError('ERR_PROXY_NOT_IN_EXPIRED');
+      },
     });
     const { onChanged, onClearSelection } = renderBatch([expired(1)]);
     fireEvent.click(screen.getByTestId('proxy-batch-delete'));

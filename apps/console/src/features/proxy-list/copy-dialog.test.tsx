@@ -2,8 +2,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
+import { proxyRow } from '../../shared/testing/factories';
+import { installBrowserStubs, Providers } from '../../shared/testing/harness';
+import './proxies-texts';
 import { CopyDialog } from './copy-dialog';
-import { installBrowserStubs, Providers, proxyRow } from './proxy-list.testing';
 
 const proxy = proxyRow(3, {
   address: 'proxy.example.com',

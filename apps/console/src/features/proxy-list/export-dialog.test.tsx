@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
+import { AppError } from '@ptc/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
+import { listPage } from '../../shared/testing/factories';
+import { installBrowserStubs, mockApi, Providers, recordToasts } from '../../shared/testing/harness';
+import './proxies-texts';
 import { ExportDialog } from './export-dialog';
-import { installBrowserStubs, listPage, mockApi, Providers, recordToasts } from './proxy-list.testing';
 
 const ids = (count: number) => Array.from({ length: count }, (_, index) => `p${index + 1}`);
 
@@ -103,7 +106,7 @@ describe('the export dialog', { timeout: 30_000 }, () => {
   });
 
   it('counts a date range first and refuses it above 5 000 proxies', async () => {
-    const api = mockApi({ 'GET /proxy/tokens/static/ip': () => listPage([], 5_001) });
+    const api = mockApi({ 'GET /proxy/tokens/static/ip': () => ({ data: listPage([], 5_001) }) });
     renderDialog([]);
     await pickRange();
     await act(async () => {
@@ -121,7 +124,7 @@ describe('the export dialog', { timeout: 30_000 }, () => {
   it('exports a date range as xlsx by default', async () => {
     captureDownloads();
     const api = mockApi({
-      'GET /proxy/tokens/static/ip': () => listPage([], 12),
+      'GET /proxy/tokens/static/ip': () => ({ data: listPage([], 12) }),
       'POST /proxy/output/tokens/static/ip': () => ({
         data: { url: '/api/proxy/output/files/f2', rows: 12 },
       }),
@@ -140,7 +143,11 @@ describe('the export dialog', { timeout: 30_000 }, () => {
 
   it("shows the server's refusal through the code table", async () => {
     const toasts = recordToasts();
-    mockApi({ 'POST /proxy/output/tokens/static/ip': () => ({ code: 4005, msg: 'no', status: 404 }) });
+    mockApi({
+      'POST /proxy/output/tokens/static/ip': () => {
+        throw new AppError('ERR_NO_THIS_USER_TOKEN');
+      },
+    });
     const { onClose } = renderDialog(ids(2));
     fireEvent.click(screen.getByTestId('proxy-export-submit'));
     await waitFor(() => expect(toasts).toEqual([i18n.t('errors.ERR_NO_THIS_USER_TOKEN')]));

@@ -1,5 +1,5 @@
 import { findRoute } from '../../app/navigation/route-tree';
-import { WEBAPP_BASE_PATH, WEBAPP_NAME_PREFIX } from '../../routes';
+import { WEBAPP_BASE_PATH, WEBAPP_NAME_PREFIX } from '../../routes.paths';
 
 /** Path of a console page by route name, in the native-app set when the user is inside it. */
 export const pagePath = (name: string): string => {

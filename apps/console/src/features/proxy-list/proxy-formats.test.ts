@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { proxyRow } from '../../shared/testing/factories';
 import { copyLines, toAtForm, toColonForm, toCurlCommand, toProxyUrl } from './proxy-formats';
-import { proxyRow } from './proxy-row.fixture';
 
 const proxy = proxyRow(7, {
   address: 'proxy.example.com',

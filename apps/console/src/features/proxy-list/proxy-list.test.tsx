@@ -3,15 +3,11 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shared/api/query-client';
 import { i18n } from '../../shared/i18n/i18n';
+import { listPage, proxyRow } from '../../shared/testing/factories';
+import { installBrowserStubs, mockApi, Providers, recordToasts } from '../../shared/testing/harness';
+import './proxies-texts';
 import { ProxyList } from './proxy-list';
-import {
-  installBrowserStubs,
-  listPage,
-  mockApi,
-  Providers,
-  proxyRow,
-  recordToasts,
-} from './proxy-list.testing';
+import { createProxyListServer } from './proxy-list.stand-in';
 
 const rows = [
   proxyRow(1, { status: 1, switch: 5, remark: 'shop' }),
@@ -46,7 +42,7 @@ afterEach(() => {
 // A table of every column renders slowly in jsdom.
 describe('the proxy list', { timeout: 30_000 }, () => {
   it('shows a page of the family with status tags and switches', async () => {
-    const api = mockApi({ 'GET /proxy/tokens/dynamic/traffic': () => listPage(rows, 45) });
+    const api = mockApi({ 'GET /proxy/tokens/dynamic/traffic': () => ({ data: listPage(rows, 45) }) });
     renderList();
     await waitFor(() => expect(rowOf('p1')).toBeTruthy());
     expect(within(rowOf('p1')).getByTestId('proxy-status').textContent).toBe('Normal');
@@ -66,26 +62,42 @@ describe('the proxy list', { timeout: 30_000 }, () => {
     });
   });
 
-  it('switches one proxy off with code 6 and shows what the server answers', async () => {
-    const api = mockApi({
-      'GET /proxy/tokens/dynamic/traffic': () => listPage(rows),
-      'PUT /proxy/token/status/p1': (call) => ({
-        data: { ...rows[0], switch: Number(call.query.get('switch')) },
-      }),
-    });
+  it('switches one proxy off with code 6 and shows the row the server answers', async () => {
+    const server = createProxyListServer(rows);
+    const api = mockApi(server.handlers);
     renderList();
     await waitFor(() => expect(rowOf('p1')).toBeTruthy());
+    // Renamed in another tab meanwhile: the server answers the row it holds, remark included.
+    server.change('p1', { remark: 'renamed elsewhere' });
     fireEvent.click(within(rowOf('p1')).getByTestId('proxy-switch'));
     await waitFor(() =>
-      expect(within(rowOf('p1')).getByTestId('proxy-switch').getAttribute('aria-checked')).toBe('false'),
+      expect(within(rowOf('p1')).getByTestId('proxy-remark').textContent).toBe('renamed elsewhere'),
     );
+    expect(within(rowOf('p1')).getByTestId('proxy-switch').getAttribute('aria-checked')).toBe('false');
     expect(api.callsTo('PUT', '/proxy/token/status/p1').map((call) => call.query.get('switch'))).toEqual([
       '6',
     ]);
+    expect(server.row('p1').switch).toBe(6);
+  });
+
+  it('keeps the switch as the server has it when the switch is refused (4005)', async () => {
+    const toasts = recordToasts();
+    const server = createProxyListServer(rows);
+    mockApi(server.handlers);
+    renderList();
+    await waitFor(() => expect(rowOf('p1')).toBeTruthy());
+    // Deleted in another tab meanwhile.
+    server.change('p1', { deleted: true });
+    fireEvent.click(within(rowOf('p1')).getByTestId('proxy-switch'));
+    await waitFor(() => expect(toasts).toEqual([i18n.t('errors.ERR_NO_THIS_USER_TOKEN')]));
+    await waitFor(() =>
+      expect(within(rowOf('p1')).getByTestId('proxy-switch').className).not.toContain('ant-switch-loading'),
+    );
+    expect(within(rowOf('p1')).getByTestId('proxy-switch').getAttribute('aria-checked')).toBe('true');
   });
 
   it('refuses a malformed IP filter and searches with a wildcard pattern', async () => {
-    const api = mockApi({ 'GET /proxy/tokens/dynamic/traffic': () => listPage(rows) });
+    const api = mockApi({ 'GET /proxy/tokens/dynamic/traffic': () => ({ data: listPage(rows) }) });
     renderList();
     await waitFor(() => expect(rowOf('p1')).toBeTruthy());
     fireEvent.change(screen.getByTestId('proxy-filter-ip'), { target: { value: '69.32.*' } });
@@ -99,7 +111,7 @@ describe('the proxy list', { timeout: 30_000 }, () => {
   });
 
   it('opens the copy dialog of a row', async () => {
-    mockApi({ 'GET /proxy/tokens/dynamic/traffic': () => listPage(rows) });
+    mockApi({ 'GET /proxy/tokens/dynamic/traffic': () => ({ data: listPage(rows) }) });
     renderList();
     await waitFor(() => expect(rowOf('p2')).toBeTruthy());
     fireEvent.click(within(rowOf('p2')).getByTestId('proxy-copy'));
@@ -108,15 +120,8 @@ describe('the proxy list', { timeout: 30_000 }, () => {
   });
 
   it('keeps the selection across pages for the batch actions', async () => {
-    mockApi({
-      'GET /proxy/tokens/dynamic/traffic': (call) =>
-        call.query.get('page') === '2'
-          ? listPage([proxyRow(21, { status: 3 })], 21, 2)
-          : listPage(
-              Array.from({ length: 20 }, (_, index) => proxyRow(index + 1, { status: 3 })),
-              21,
-            ),
-    });
+    const expired = Array.from({ length: 21 }, (_, index) => proxyRow(index + 1, { status: 3 }));
+    mockApi(createProxyListServer(expired).handlers);
     renderList();
     await waitFor(() => expect(rowOf('p1')).toBeTruthy());
     fireEvent.click(within(rowOf('p1')).getByRole('checkbox'));

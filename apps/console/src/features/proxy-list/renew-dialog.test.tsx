@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
+import { AppError } from '@ptc/contracts';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shared/api/query-client';
 import { i18n } from '../../shared/i18n/i18n';
-import { installBrowserStubs, mockApi, Providers, proxyRow, recordToasts } from './proxy-list.testing';
+import { proxyRow } from '../../shared/testing/factories';
+import { installBrowserStubs, mockApi, Providers, recordToasts } from '../../shared/testing/harness';
+import './proxies-texts';
 import { RenewDialog, renewedExpiry } from './renew-dialog';
 
 const DAY = 86_400_000;
@@ -81,7 +84,9 @@ describe('renewal of a static IP', { timeout: 20_000 }, () => {
     const toasts = recordToasts();
     mockApi({
       'GET /proxy/price': priceAnswer,
-      'PUT /proxy/token/renew/p5': () => ({ code: 3002, msg: 'low', status: 400 }),
+      'PUT /proxy/token/renew/p5': () => {
+        throw new AppError('ERR_BALANCE_NOT_ENOUGH');
+      },
     });
     const { onRenewed } = renderDialog();
     fireEvent.click(await screen.findByText('Renew for 3.99 PTC'));

@@ -2,7 +2,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
-import { installBrowserStubs, mockApi, Providers, proxyRow, recordToasts } from './proxy-list.testing';
+import { proxyRow } from '../../shared/testing/factories';
+import { installBrowserStubs, mockApi, Providers, recordToasts } from '../../shared/testing/harness';
+import './proxies-texts';
 import { SpeedTestDialog, speedTestProgress } from './speed-test-dialog';
 
 const proxy = proxyRow(4);

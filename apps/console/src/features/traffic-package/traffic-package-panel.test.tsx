@@ -1,16 +1,18 @@
 // @vitest-environment jsdom
-import type { UserInfo } from '@ptc/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { AppError, type UserInfo } from '@ptc/contracts';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setHttpEffects } from '../../shared/api/api';
 import { queryClient } from '../../shared/api/query-client';
-import { changeLocale, i18n, translateIfExists } from '../../shared/i18n/i18n';
+import { changeLocale } from '../../shared/i18n/i18n';
 import { setUserInfo, userStore } from '../../shared/session/session';
-import { installBrowserStubs } from '../../shared/testing/browser-stubs';
+import {
+  type Handler,
+  type Handlers,
+  installBrowserStubs,
+  mockApi,
+  Providers,
+  recordToasts,
+} from '../../shared/testing/harness';
 import { TrafficPackagePanel } from './index';
 import type { TrafficPlan } from './traffic-package.api';
 
@@ -41,40 +43,19 @@ const PLANS: TrafficPlan[] = [
   },
 ];
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Answer = { data: unknown } | { code: number; msg: string; status: number };
-
-let calls: Call[];
+let api: ReturnType<typeof mockApi>;
 let toasts: string[];
-let buyAnswer: (body: unknown) => Answer;
+/** How the server answers `POST /proxy/traffic/buy`; it refuses until a test says otherwise. */
+let buy: Handler;
 /** The balance `GET /user/info` answers. */
 let serverBalance: string;
 
-const envelope = (answer: Answer) =>
-  new Response(
-    JSON.stringify(
-      'data' in answer ? { code: 0, msg: 'success', data: answer.data } : { ...answer, data: null },
-    ),
-    { status: 'data' in answer ? 200 : answer.status, headers: { 'content-type': 'application/json' } },
-  );
-
-/** The API as the server answers the panel's calls; every call is kept. */
-const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(String(input), 'http://console.test');
-  const path = url.pathname.replace(/^\/api/, '');
-  const method = init?.method ?? 'GET';
-  const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-  calls.push({ method, path, body });
-  if (method === 'POST' && path === '/proxy/traffic/buy') return envelope(buyAnswer(body));
-  if (path === '/proxy/traffic/payway') return envelope({ data: PLANS });
-  if (path === '/proxy/traffic/pool/remaining') return envelope({ data: { bytes: '0', gb: '0.000' } });
-  if (path === '/user/info') return envelope({ data: { ...userStore.get(), balance: serverBalance } });
-  return envelope({ code: 404, msg: 'Not found', status: 404 });
+/** The API as the server answers the panel's calls. */
+const PANEL_SERVER: Handlers = {
+  'POST /proxy/traffic/buy': (call) => buy(call),
+  'GET /proxy/traffic/payway': () => ({ data: PLANS }),
+  'GET /proxy/traffic/pool/remaining': () => ({ data: { bytes: '0', gb: '0.000' } }),
+  'GET /user/info': () => ({ data: { ...userStore.get(), balance: serverBalance } }),
 };
 
 const signIn = (balance: string) => {
@@ -87,24 +68,14 @@ const signIn = (balance: string) => {
   } as unknown as UserInfo);
 };
 
-const renderPanel = () => {
-  const router = createMemoryRouter([{ path: '/proxy/dynamic/traffic', element: <TrafficPackagePanel /> }], {
-    initialEntries: ['/proxy/dynamic/traffic'],
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <ConfigProvider>
-          <App>
-            <RouterProvider router={router} />
-          </App>
-        </ConfigProvider>
-      </I18nextProvider>
-    </QueryClientProvider>,
+const renderPanel = () =>
+  render(
+    <Providers path="/proxy/dynamic/traffic">
+      <TrafficPackagePanel />
+    </Providers>,
   );
-};
 
-const buyCalls = () => calls.filter((call) => call.method === 'POST' && call.path === '/proxy/traffic/buy');
+const buyCalls = () => api.callsTo('POST', '/proxy/traffic/buy');
 
 const chooseAndConfirm = async (planTestId: string, okText: string) => {
   fireEvent.click(await screen.findByTestId(planTestId));
@@ -116,26 +87,12 @@ beforeAll(installBrowserStubs);
 
 beforeEach(async () => {
   await changeLocale('en-US');
-  calls = [];
-  toasts = [];
-  buyAnswer = () => ({ code: 500, msg: 'unexpected', status: 500 });
+  buy = () => {
+    throw new AppError('ERR_INTERNAL_ERROR', { message: 'unexpected' });
+  };
   queryClient.clear();
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  setHttpEffects({
-    toast: (text) => toasts.push(text),
-    showTouristDialog: () => undefined,
-    showBindContactDialog: () => undefined,
-    logoutToLogin: () => undefined,
-    translate: translateIfExists,
-  });
+  api = mockApi(PANEL_SERVER);
+  toasts = recordToasts();
 });
 
 afterEach(() => {
@@ -171,7 +128,7 @@ describe('TrafficPackagePanel purchase', () => {
 
   it('prices the chosen package against the balance, buys it after confirming and shows the new balance', async () => {
     signIn('50.000000');
-    buyAnswer = () => {
+    buy = () => {
       serverBalance = '5.000000';
       return {
         data: {
@@ -196,7 +153,7 @@ describe('TrafficPackagePanel purchase', () => {
     expect(screen.getByTestId('traffic-package-quote-amount').textContent).toBe('45.00 PTC');
     expect(screen.getByTestId('traffic-package-quote-balance').textContent).toBe('50.00 PTC');
     expect(screen.getByTestId('traffic-package-quote-after').textContent).toBe('5.00 PTC');
-    const remainingReads = () => calls.filter((call) => call.path === '/proxy/traffic/pool/remaining').length;
+    const remainingReads = () => api.callsTo('GET', '/proxy/traffic/pool/remaining').length;
     const readsBefore = remainingReads();
 
     fireEvent.click(screen.getByTestId('traffic-package-buy-button'));
@@ -212,10 +169,10 @@ describe('TrafficPackagePanel purchase', () => {
 
   it('warns when the balance is short and shows the server refusal (3002) through the code table', async () => {
     signIn('10.000000');
-    buyAnswer = () => {
+    buy = () => {
       // Spent elsewhere meanwhile: the panel reloads the balance after the refusal.
       serverBalance = '3.000000';
-      return { code: 3002, msg: 'Balance insufficient, please recharge', status: 400 };
+      throw new AppError('ERR_BALANCE_NOT_ENOUGH');
     };
     renderPanel();
     fireEvent.click(await screen.findByTestId('traffic-package-plan-10'));
@@ -232,11 +189,13 @@ describe('TrafficPackagePanel purchase', () => {
   });
 
   it.each([
-    [3004, 'Wrong package', 'Wrong package'],
-    [3005, 'Package purchase limit reached', 'Package purchase limit reached'],
-  ])('shows the refusal %i through the code table', async (code, msg, text) => {
+    ['ERR_NOT_PAYWAY', 'Wrong package'],
+    ['ERR_CHARGED_LIMIT', 'Package purchase limit reached'],
+  ] as const)('shows the refusal %s through the code table', async (key, text) => {
     signIn('50.000000');
-    buyAnswer = () => ({ code, msg, status: 400 });
+    buy = () => {
+      throw new AppError(key);
+    };
     renderPanel();
     await chooseAndConfirm('traffic-package-plan-1-trial', 'Pay 2.50 PTC');
     await waitFor(() => expect(toasts).toEqual([text]));

@@ -1,6 +1,7 @@
-import type { ProxyRow } from '@ptc/contracts';
+import type { ProxyRow, proxyListSchema } from '@ptc/contracts';
+import type { ResponseOf } from '../api/contract-types';
 
-/** A proxy row as the server presents it. */
+/** A proxy row as the server presents it (a rotating traffic proxy unless `overrides` say otherwise). */
 export const proxyRow = (index: number, overrides: Partial<ProxyRow> = {}): ProxyRow => ({
   id: `p${index}`,
   address: 'gw.example.test',
@@ -35,7 +36,10 @@ export const proxyRow = (index: number, overrides: Partial<ProxyRow> = {}): Prox
   ...overrides,
 });
 
-/** A page of the list as the server answers it. */
-export const listPage = (rows: ProxyRow[], total = rows.length, page = 1, pageSize = 20) => ({
-  data: { data: rows, total, page, page_size: pageSize },
-});
+/** A page of a proxy list as the server answers it. */
+export const listPage = (
+  rows: ProxyRow[],
+  total = rows.length,
+  page = 1,
+  pageSize = 20,
+): ResponseOf<typeof proxyListSchema> => ({ data: rows, total, page, page_size: pageSize });

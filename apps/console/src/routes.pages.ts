@@ -1,0 +1,24 @@
+/** The page modules of the route table, each loaded when its route is first shown. */
+import type { PageLoader } from './routes.types';
+
+/**
+ * The placeholder of the pages later issues build: a titled "coming soon" body until then
+ * (`routes.test.ts` lists every route that still shows it).
+ */
+export const comingSoonPage: PageLoader = () => import('./features/coming-soon/coming-soon.page');
+export const notFoundPage: PageLoader = () => import('./features/not-found/not-found.page');
+export const redirectPage: PageLoader = () => import('./features/redirect/redirect.page');
+export const loginPage: PageLoader = () => import('./features/login/login.page');
+export const registerPage: PageLoader = () => import('./features/register/register.page');
+export const forgetPasswordPage: PageLoader = () => import('./features/password/forget-password.page');
+export const resetPasswordPage: PageLoader = () => import('./features/password/reset-password.page');
+export const userCenterPage: PageLoader = () => import('./features/user-center/user-center.page');
+export const anonymousPage: PageLoader = () => import('./features/anonymous/anonymous.page');
+export const chargePage: PageLoader = () => import('./features/charge/charge.page');
+export const wechatPayPage: PageLoader = () => import('./features/wechat-pay/wechat-pay.page');
+export const stripePage: PageLoader = () => import('./features/stripe/stripe.page');
+export const overviewPage: PageLoader = () => import('./features/overview/overview.page');
+export const dynamicTrafficPage: PageLoader = () => import('./features/proxy-pages/dynamic-traffic.page');
+export const dynamicIpPage: PageLoader = () => import('./features/proxy-pages/dynamic-ip.page');
+export const staticTrafficPage: PageLoader = () => import('./features/proxy-pages/static-traffic.page');
+export const staticIpPage: PageLoader = () => import('./features/proxy-pages/static-ip.page');

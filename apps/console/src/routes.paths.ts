@@ -1,0 +1,23 @@
+/** Addresses the route table and the pages share: where users land, and the external links. */
+
+const env = import.meta.env;
+
+/** Addresses of the external menu links, configurable at build time. */
+export const EXTERNAL_LINKS = {
+  helpCenter: env.VITE_HELP_CENTER_URL || 'https://help.example.com',
+  sisterAi: env.VITE_SISTER_AI_URL || 'https://ai.example.com/authentication',
+  cloudPhone: env.VITE_CLOUD_PHONE_URL || 'https://cloudphone.example.com/login',
+  apiV2Docs: env.VITE_API_V2_DOCS_URL || '/api-docs',
+  /** Terms of service and privacy policy, accepted at registration. */
+  terms: env.VITE_TERMS_URL || 'https://help.example.com/terms',
+  privacy: env.VITE_PRIVACY_URL || 'https://help.example.com/privacy',
+} as const;
+
+/** Where signed-in users land. */
+export const HOME_PATH = '/dashboard/overview';
+/** The sign-in page. */
+export const LOGIN_PATH = '/login';
+/** Prefix of every route name of the native-app wrapper set. */
+export const WEBAPP_NAME_PREFIX = 'webapp';
+/** Base path of the native-app wrapper set. */
+export const WEBAPP_BASE_PATH = '/webapp';
