@@ -1,5 +1,4 @@
 import { and, type Database, eq, ledgerEntries, proxies, sql, trafficPlans, trafficPools } from '@ptc/db';
-import { createUser } from '@ptc/db/testing';
 
 /** Adds carried bytes to a proxy's lifetime counters, as the gateway's usage flush does. */
 export const carry = async (db: Database, proxyId: bigint, bytesUp: bigint, bytesDown = 0n) => {

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { type Database, type DatabaseHandle, eq, ledgerEntries, proxies, sql, users } from '@ptc/db';
+import { type Database, eq, ledgerEntries, proxies, sql, users } from '@ptc/db';
 import { createExit } from '@ptc/db/testing';
 import type { App } from '../app';
 import { call } from './accounts';

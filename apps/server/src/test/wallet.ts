@@ -1,4 +1,3 @@
-import type { DatabaseHandle } from '@ptc/db';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent } from '../adapters/payments/sandbox';
 import type { App } from '../app';
 
