@@ -139,25 +139,32 @@ export const staticTrafficRequestSchema = z.object({
 });
 
 /** `POST /proxy/proxy/static/ip`: days 1 or 30; a chosen address from the store, or any in the area. */
-export const staticIpRequestSchema = z.object({
-  ...common,
-  type: z.enum(EXIT_TYPES),
-  country: countrySchema,
-  state: placeSchema.optional(),
-  city: placeSchema.optional(),
-  /** Opaque ids of addresses picked from `GET /proxy/store/static` (count is then their number). */
-  exit_ids: z
-    .union([
-      z.string().max(GENERATION_MAX_COUNT * (EXIT_ID_MAX_LENGTH + 1)),
-      z.array(z.string().max(EXIT_ID_MAX_LENGTH)).max(GENERATION_MAX_COUNT),
-    ])
-    .transform((value) =>
-      (Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter(Boolean),
-    )
-    .optional(),
-  days: z.coerce.number().pipe(z.union([z.literal(1), z.literal(30)])),
-  auto_renew: formBool.default(false),
-});
+export const staticIpRequestSchema = z
+  .object({
+    ...common,
+    type: z.enum(EXIT_TYPES),
+    /** Required unless addresses are picked (they are sold where they are). */
+    country: countrySchema.optional(),
+    state: placeSchema.optional(),
+    city: placeSchema.optional(),
+    /** Opaque ids of addresses picked from `GET /proxy/store/static` (count is then their number). */
+    exit_ids: z
+      .union([
+        z.string().max(GENERATION_MAX_COUNT * (EXIT_ID_MAX_LENGTH + 1)),
+        z.array(z.string().max(EXIT_ID_MAX_LENGTH)).max(GENERATION_MAX_COUNT),
+      ])
+      .transform((value) =>
+        (Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter(Boolean),
+      )
+      .optional(),
+    days: z.coerce.number().pipe(z.union([z.literal(1), z.literal(30)])),
+    auto_renew: formBool.default(false),
+  })
+  .superRefine((value, context) => {
+    if (!value.country && !value.exit_ids?.length) {
+      context.addIssue({ code: 'custom', path: ['country'], message: 'country is required' });
+    }
+  });
 
 /** `GET /proxy/price`: what a generation would cost, answered before buying. */
 export const priceQuerySchema = z.object({

@@ -195,6 +195,22 @@ describe('static IP proxies: purchase, expiry, renewal, release, leases', () => 
     expect(unknown.code).toBe(4004);
   });
 
+  it('sells picked addresses without a country (they are sold where they are), and needs a country otherwise (1001)', async () => {
+    const exits = await createStaticExits(db(), 1, { prefix: '10.79.1', city: 'albany' });
+    const buyer = await customerWithBalance(t.database, 5n * PTC);
+    await allowNextGeneration(db(), buyer.user.id);
+    const bought = await generate(t.app, buyer.token, 'static/ip', {
+      type: 'residential',
+      exit_ids: String(exits[0]?.id),
+      days: 1,
+    });
+    expect(bought.code).toBe(0);
+    expect(bought.data.data[0]).toMatchObject({ ip: '10.79.1.1', area: { country: 'US', city: 'albany' } });
+    await allowNextGeneration(db(), buyer.user.id);
+    const nowhere = await generate(t.app, buyer.token, 'static/ip', { type: 'residential', days: 1 });
+    expect(nowhere).toMatchObject({ code: 1001, msg: 'Argument missing: country is required' });
+  });
+
   it('lets two generations race for the last address of an area: one lease, the other 4007', async () => {
     await createStaticExits(db(), 1, { prefix: '10.78.1', city: 'utica' });
     const buyers = await Promise.all([1, 2].map(() => customerWithBalance(t.database, 5n * PTC)));
