@@ -13,6 +13,7 @@ await build({
   entryPoints: {
     main: here('./src/main.ts'),
     gateway: here('./src/gateway-main.ts'),
+    operator: here('./src/operator-cli.ts'),
     'pglite-worker': here('../../packages/db/src/pglite-worker.ts'),
   },
   // No code splitting: each bundle sits at dist/ so paths relative to it (console, migrations) hold.

@@ -49,11 +49,15 @@ export const waitForExit = (child: ChildProcess, output: () => string, timeoutMs
   });
 
 /** Spawns the built server (`main.js`, or `gateway.js` alone) without waiting for it to be ready. */
-export const spawnServer = (env: Record<string, string>, entry: 'main.js' | 'gateway.js' = 'main.js') => {
+export const spawnServer = (
+  env: Record<string, string>,
+  entry: 'main.js' | 'gateway.js' | 'operator.js' = 'main.js',
+  args: string[] = [],
+) => {
   if (!existsSync(SERVER_MAIN) || !existsSync(CONSOLE_INDEX)) {
     throw new Error('The app is not built: run `npm run build` before the E2E tests.');
   }
-  const child = spawn(process.execPath, ['--enable-source-maps', join(SERVER_DIST, entry)], {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(SERVER_DIST, entry), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -82,7 +82,9 @@ const envSchema = z
       .trim()
       .regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal rate, e.g. 7.2')
       .default('7.2'),
-    ADMIN_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
+    /** The first owner, created on a start with no operator at all (then remove these). */
+    OPERATOR_BOOTSTRAP_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    OPERATOR_BOOTSTRAP_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
     STRIPE_API_URL: httpUrl.optional(),
@@ -187,6 +189,7 @@ const envSchema = z
       'WeChat Pay',
     );
     together(['EPAY_URL', 'EPAY_PID', 'EPAY_KEY'], 'the epay aggregator');
+    together(['OPERATOR_BOOTSTRAP_EMAIL', 'OPERATOR_BOOTSTRAP_PASSWORD'], 'the first operator');
     // Sandbox adapters keep messages in the outbox, which production must not rely on.
     if (production && env.ALLOW_SANDBOX_ADAPTERS !== 'true') {
       if (!env.SMTP_URL)
@@ -345,8 +348,11 @@ const envSchema = z
     allowSandboxAdapters: env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_ADAPTERS === 'true',
     /** Per-client-address limits of the account calls (101, HTTP 429 beyond them). */
     abuseLimits: env.ABUSE_LIMITS,
-    /** Operator calls (confirming wire transfers) require this token in `x-admin-token`. */
-    adminToken: env.ADMIN_TOKEN,
+    /** The first owner, when no operator exists yet (README "Operators"). */
+    operatorBootstrap:
+      env.OPERATOR_BOOTSTRAP_EMAIL && env.OPERATOR_BOOTSTRAP_PASSWORD
+        ? { email: env.OPERATOR_BOOTSTRAP_EMAIL, password: env.OPERATOR_BOOTSTRAP_PASSWORD }
+        : null,
     /** Client addresses come from X-Forwarded-For (only behind a trusted reverse proxy). */
     trustProxy: env.TRUST_PROXY === 'true',
     /** Development helpers (outbox, dev mailbox) are served. */

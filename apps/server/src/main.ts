@@ -6,6 +6,7 @@ import { warnAboutDemoConveniences } from './demo-conveniences';
 import { ensureSupply, type RunningGateway, startGateway } from './gateway';
 import { maintenanceJobs } from './jobs/maintenance';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
+import { bootstrapOwner } from './modules/admin/operators/operators.service';
 import { authDeps } from './modules/auth/auth.deps';
 import { authJobs } from './modules/auth/auth.jobs';
 import { billingDeps } from './modules/billing/billing.deps';
@@ -68,6 +69,12 @@ const start = async () => {
 
   await ensureSupply(config, database, app.log);
   await ensurePrices(database.db);
+  if (await bootstrapOwner(database.db, config.operatorBootstrap)) {
+    app.log.warn(
+      { email: config.operatorBootstrap?.email },
+      'created the first operator (owner) from OPERATOR_BOOTSTRAP_*; remove those variables now',
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   if (config.gateway.enabled) gateway = await startGateway(config, database, app.log);
   scheduler = startScheduler({

@@ -22,6 +22,12 @@ export const openApiPlugin = fp(
         components: {
           securitySchemes: {
             session: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Session token' },
+            operatorSession: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'x-operator-session',
+              description: 'Operator session token (password and TOTP sign-in at /api/admin/session)',
+            },
           },
         },
       },

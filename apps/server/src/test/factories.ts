@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, DatabaseHandle } from '@ptc/db';
+import {
+  createSessionToken,
+  type Database,
+  type DatabaseHandle,
+  hashSessionToken,
+  operatorSessions,
+  operators as operatorsTable,
+} from '@ptc/db';
 import { createSession, createUser } from '@ptc/db/testing';
 import { moveMoney } from '../modules/wallet/ledger.service';
 
@@ -37,4 +44,28 @@ export const customerWithBalance = async (database: DatabaseHandle, balance: big
   const customer = await signedInCustomer(database);
   if (balance > 0n) await credit(database.db, customer.user.id, balance);
   return customer;
+};
+
+let operators = 0;
+
+/**
+ * A signed-in operator of `role` (TOTP enrolled), as the sign-in would leave it: answers the
+ * headers its calls carry. The full sign-in (password, TOTP enrolment, codes) has its own tests.
+ */
+export const operatorSession = async (database: DatabaseHandle, role: 'owner' | 'finance' | 'support') => {
+  operators += 1;
+  const email = `operator-${role}-${operators}-${randomUUID().slice(0, 8)}@example.test`;
+  const [operator] = await database.db
+    .insert(operatorsTable)
+    .values({ email, name: email, role, passwordHash: 'not-a-hash', totpSecretSealed: 'enrolled-elsewhere' })
+    .returning();
+  if (!operator) throw new Error('no operator');
+  const token = createSessionToken();
+  await database.db.insert(operatorSessions).values({
+    operatorId: operator.id,
+    tokenHash: hashSessionToken(token),
+    stage: 2,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return { operator, headers: { 'x-operator-session': token } };
 };

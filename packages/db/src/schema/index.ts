@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './client-events';
 export * from './credit';
+export * from './operators';
 export * from './products';
 export * from './proxies';
 export * from './secrets';

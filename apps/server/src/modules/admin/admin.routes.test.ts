@@ -1,69 +1,190 @@
+import { auditLog, eq, operators, sql } from '@ptc/db';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
+import { operatorSession, signedInCustomer } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { assertOperator } from './operator-token';
+import { bootstrapOwner, createOperator } from './operators/operators.service';
 
-const ADMIN_TOKEN = 'operator-token-0123456789abcdef';
-
-/** Every operator call, with a body it would accept. */
+/** Every operator call, with a body it would accept, and the roles it is open to. */
 const OPERATOR_CALLS = [
-  { method: 'PUT', path: '/admin/prices/dynamic_ip', body: { price: '0.15' } },
-  { method: 'PUT', path: '/admin/users/nobody-uid/plan', body: { plan: 'personal' } },
-  { method: 'POST', path: '/admin/orders/T000000000000/confirm', body: { amount: '10' } },
+  { method: 'GET', path: '/admin/me', body: undefined, roles: ['owner', 'finance', 'support'] },
+  { method: 'GET', path: '/admin/audit', body: undefined, roles: ['owner'] },
+  { method: 'PUT', path: '/admin/prices/dynamic_ip', body: { price: '0.15' }, roles: ['owner', 'finance'] },
+  {
+    method: 'PUT',
+    path: '/admin/users/nobody-uid/plan',
+    body: { plan: 'personal' },
+    roles: ['owner', 'finance'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/orders/T000000000000/confirm',
+    body: { amount: '10' },
+    roles: ['owner', 'finance'],
+  },
 ] as const;
+const ROLES = ['owner', 'finance', 'support'] as const;
 
-describe('operator calls: one module, one token check', () => {
+describe('operators: their own accounts, TOTP, roles and an audit trail', () => {
   let t: TestApp;
-  let closed: TestApp;
   beforeAll(async () => {
-    [t, closed] = await Promise.all([createTestApp({ ADMIN_TOKEN }), createTestApp()]);
+    t = await createTestApp();
   });
-  afterAll(async () => {
-    await Promise.all([t?.close(), closed?.close()]);
-  });
+  afterAll(() => t?.close());
 
-  it('refuses every operator call without the token, with a wrong one or one of another length (2004), before reading the body', async () => {
-    for (const { method, path } of OPERATOR_CALLS) {
-      for (const token of [null, 'wrong-token-wrong-token-wrong-to', 'short', `${ADMIN_TOKEN}x`]) {
-        const answer = await call(t.app, method, path, {
-          headers: token === null ? {} : { 'x-admin-token': token },
-          // Not even valid: the token is checked first.
-          body: { nonsense: true },
-        });
-        expect(answer, `${method} ${path} with ${token}`).toMatchObject({ status: 401, code: 2004 });
+  const db = () => t.database.db;
+  const session = (headers: Record<string, string>) => ({ headers });
+
+  it('answers a customer session on every operator call as it answers no session at all (2004)', async () => {
+    const customer = await signedInCustomer(t.database);
+    for (const { method, path, body } of OPERATOR_CALLS) {
+      const without = await call(t.app, method, path, { body });
+      const withCustomer = await call(t.app, method, path, { body, token: customer.token });
+      const inOperatorHeader = await call(t.app, method, path, {
+        body,
+        headers: { 'x-operator-session': customer.token },
+      });
+      for (const answer of [without, withCustomer, inOperatorHeader]) {
+        expect(answer, `${method} ${path}`).toMatchObject({ status: 401, code: 2004 });
       }
     }
   });
 
-  it('lets the token through to each call (which then answers for itself)', async () => {
-    const answers = await Promise.all(
-      OPERATOR_CALLS.map(({ method, path, body }) =>
-        call(t.app, method, path, { headers: { 'x-admin-token': ADMIN_TOKEN }, body }),
-      ),
+  it('opens each call to its roles only (403 for the others), before reading the body', async () => {
+    for (const role of ROLES) {
+      const { headers } = await operatorSession(t.database, role);
+      for (const { method, path, body, roles } of OPERATOR_CALLS) {
+        const answer = await call(t.app, method, path, { ...session(headers), body });
+        if ((roles as readonly string[]).includes(role)) {
+          expect(answer.status, `${role} ${method} ${path}`).not.toBe(403);
+          expect(answer.code, `${role} ${method} ${path}`).not.toBe(2004);
+        } else {
+          expect(answer, `${role} ${method} ${path}`).toMatchObject({ status: 403, code: 403 });
+        }
+      }
+    }
+  });
+
+  it('signs in with the password, enrols TOTP on the first sign-in, then needs a fresh code (or a recovery code) each time', async () => {
+    await createOperator(db(), {
+      email: 'owner@example.test',
+      role: 'owner',
+      password: 'a long owner password',
+    });
+    const signIn = (password: string) =>
+      call(t.app, 'POST', '/admin/session', { body: { email: 'owner@example.test', password } });
+    const totp = (token: string, body: Record<string, string>) =>
+      call(t.app, 'POST', '/admin/session/totp', { body, headers: { 'x-operator-session': token } });
+
+    expect(await signIn('wrong password!')).toMatchObject({ status: 401, code: 2003 });
+    const first = await signIn('a long owner password');
+    expect(first.data).toMatchObject({ stage: 'enrol', enrolment: { secret: expect.any(String) } });
+    expect(first.data.enrolment.otpauth_url).toMatch(/^otpauth:\/\/totp\/.+secret=/);
+    const secret: string = first.data.enrolment.secret;
+    // The pending token opens nothing but the TOTP step.
+    expect(
+      (await call(t.app, 'GET', '/admin/me', { headers: { 'x-operator-session': first.data.token } })).code,
+    ).toBe(2004);
+    expect((await totp(first.data.token, { code: '000000' })).code).toBe(2004);
+    const enrolled = await totp(first.data.token, { code: await generate({ secret }) });
+    expect(enrolled.code).toBe(0);
+    expect(enrolled.data.recovery_codes).toHaveLength(10);
+    const me = await call(t.app, 'GET', '/admin/me', {
+      headers: { 'x-operator-session': enrolled.data.token },
+    });
+    expect(me.data).toEqual({ email: 'owner@example.test', name: 'owner@example.test', role: 'owner' });
+    // The secret is stored sealed, never in clear.
+    const [stored] = await db().select().from(operators).where(eq(operators.email, 'owner@example.test'));
+    expect(stored?.totpSecretSealed).toBeTruthy();
+    expect(stored?.totpSecretSealed).not.toContain(secret);
+
+    // Next sign-in: the code used at enrolment is spent; a recovery code works once.
+    const second = await signIn('a long owner password');
+    expect(second.data).toEqual({ stage: 'totp', token: expect.any(String) });
+    expect((await totp(second.data.token, { code: await generate({ secret }) })).code).toBe(2004);
+    const [recovery] = enrolled.data.recovery_codes as string[];
+    expect((await totp(second.data.token, { recovery_code: recovery ?? '' })).code).toBe(0);
+    const third = await signIn('a long owner password');
+    expect((await totp(third.data.token, { recovery_code: recovery ?? '' })).code).toBe(2004);
+
+    // Signed out, the session opens nothing.
+    await call(t.app, 'POST', '/admin/session/logout', {
+      headers: { 'x-operator-session': enrolled.data.token },
+    });
+    expect(
+      (await call(t.app, 'GET', '/admin/me', { headers: { 'x-operator-session': enrolled.data.token } }))
+        .code,
+    ).toBe(2004);
+  });
+
+  it('creates the first owner from the environment only when there is no operator', async () => {
+    const other = await createTestApp();
+    try {
+      const bootstrap = { email: 'first@example.test', password: 'a long first password' };
+      expect(await bootstrapOwner(other.database.db, bootstrap)).toBe(true);
+      expect(await bootstrapOwner(other.database.db, { ...bootstrap, email: 'second@example.test' })).toBe(
+        false,
+      );
+      const rows = await other.database.db.select().from(operators);
+      expect(rows.map((row) => [row.email, row.role])).toEqual([['first@example.test', 'owner']]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('records every action with who, what, before and after, from where; the owner searches it; nobody edits it', async () => {
+    const finance = await operatorSession(t.database, 'finance');
+    const customer = await signedInCustomer(t.database);
+    const setPrice = await call(t.app, 'PUT', '/admin/prices/static_ip_residential_30', {
+      ...session(finance.headers),
+      body: { price: '8.49' },
+    });
+    expect(setPrice.code).toBe(0);
+    const setPlan = await call(t.app, 'PUT', `/admin/users/${customer.user.uid}/plan`, {
+      ...session(finance.headers),
+      body: { plan: 'enterprise', discount_percent: 15 },
+    });
+    expect(setPlan.code).toBe(0);
+    // A refused action changed nothing and is not recorded.
+    await call(t.app, 'PUT', '/admin/prices/nope', { ...session(finance.headers), body: { price: '1' } });
+
+    const owner = await operatorSession(t.database, 'owner');
+    const trail = await call(
+      t.app,
+      'GET',
+      `/admin/audit?actor=${encodeURIComponent(finance.operator.email)}`,
+      {
+        ...session(owner.headers),
+      },
     );
-    // The price is set; no such user (2001); no such order (404).
-    expect(answers.map((answer) => answer.code)).toEqual([0, 2001, 404]);
-  });
-
-  it('has no operator calls at all without ADMIN_TOKEN (404)', async () => {
-    for (const { method, path, body } of OPERATOR_CALLS) {
-      const answer = await call(closed.app, method, path, { headers: { 'x-admin-token': '' }, body });
-      expect(answer, `${method} ${path}`).toMatchObject({ status: 404 });
-    }
-  });
-
-  it('compares in constant time whatever the lengths (both sides hashed)', () => {
-    const config = { adminToken: ADMIN_TOKEN };
-    expect(() => assertOperator(config, ADMIN_TOKEN)).not.toThrow();
-    for (const given of [
-      '',
-      'a',
-      ADMIN_TOKEN.slice(0, -1),
-      `${ADMIN_TOKEN}${ADMIN_TOKEN}`,
-      [ADMIN_TOKEN],
-      undefined,
-    ]) {
-      expect(() => assertOperator(config, given)).toThrow(expect.objectContaining({ code: 2004 }));
-    }
+    expect(trail.data.records).toMatchObject([
+      {
+        actor: finance.operator.email,
+        action: 'user.plan.set',
+        target_type: 'user',
+        target_id: customer.user.uid,
+        before: { plan: 'personal', discount_basis_points: 0 },
+        after: { plan: 'enterprise', discount_basis_points: 1500 },
+        client_ip: '127.0.0.1',
+      },
+      {
+        action: 'price.set',
+        target_id: 'static_ip_residential_30',
+        before: { price: '7.99' },
+        after: { price: '8.49' },
+      },
+    ]);
+    const byTarget = await call(
+      t.app,
+      'GET',
+      `/admin/audit?target_type=user&target_id=${customer.user.uid}`,
+      {
+        ...session(owner.headers),
+      },
+    );
+    expect(byTarget.data.records).toHaveLength(1);
+    await expect(db().update(auditLog).set({ actor: 'someone else' })).rejects.toThrow();
+    await expect(db().delete(auditLog).where(sql`true`)).rejects.toThrow();
   });
 });

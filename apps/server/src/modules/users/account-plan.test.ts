@@ -2,17 +2,17 @@ import { eq, paymentOrders } from '@ptc/db';
 import { createExit } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
-import { customerWithBalance, signedInCustomer } from '../../test/factories';
+import { customerWithBalance, operatorSession, signedInCustomer } from '../../test/factories';
 import { createStaticExits, generateOk, ledgerOf } from '../../test/proxies';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-const ADMIN_TOKEN = 'operator-token-0123456789abcdef';
 const PTC = 1_000_000n;
 
 describe('the account plan and its enterprise discount (issue #13.7)', () => {
   let t: TestApp;
+  let finance: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_TOKEN, WIRE_INSTRUCTIONS: 'Bank: Example Bank\nIBAN: XX00 0000 0000' });
+    t = await createTestApp({ WIRE_INSTRUCTIONS: 'Bank: Example Bank\nIBAN: XX00 0000 0000' });
     await createExit(t.database.db, {
       country: 'US',
       state: 'NY',
@@ -21,16 +21,17 @@ describe('the account plan and its enterprise discount (issue #13.7)', () => {
       ip: '198.51.100.1',
     });
     await createStaticExits(t.database.db, 2, { prefix: '203.0.113', city: 'albany' });
+    finance = (await operatorSession(t.database, 'finance')).headers;
   });
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-  const setPlan = (uid: string, body: unknown, adminToken: string | null = ADMIN_TOKEN) =>
+  const setPlan = (uid: string, body: unknown, headers: Record<string, string> | null = null) =>
     t.app
       .inject({
         method: 'PUT',
         url: `/api/admin/users/${uid}/plan`,
-        headers: adminToken === null ? {} : { 'x-admin-token': adminToken },
+        headers: headers ?? finance,
         payload: body as Record<string, unknown>,
       })
       .then((response) => response.json());
@@ -48,12 +49,21 @@ describe('the account plan and its enterprise discount (issue #13.7)', () => {
     expect(await userInfo(token)).toMatchObject({ plan: 'personal', discount_percent: 0 });
   });
 
-  it('changes the plan only for the right x-admin-token, then accepts the wire top-up and shows the plan', async () => {
+  it("changes the plan only for a finance or owner operator's session, then accepts the wire top-up and shows the plan", async () => {
     const { user, token } = await signedInCustomer(t.database);
     const enterprise = { plan: 'enterprise', discount_percent: 20 };
-    for (const adminToken of [null, token, 'wrong-token-wrong-token-wrong']) {
-      expect((await setPlan(user.uid, enterprise, adminToken)).code).toBe(2004);
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: token },
+      { 'x-operator-session': token },
+      { 'x-operator-session': 'wrong' },
+    ];
+    for (const headers of refused) {
+      expect((await setPlan(user.uid, enterprise, headers)).code).toBe(2004);
     }
+    expect(
+      (await setPlan(user.uid, enterprise, (await operatorSession(t.database, 'support')).headers)).code,
+    ).toBe(403);
     expect(await userInfo(token)).toMatchObject({ plan: 'personal', discount_percent: 0 });
     expect((await wireTopUp(token, { amount: '500' })).code).toBe(3004);
 

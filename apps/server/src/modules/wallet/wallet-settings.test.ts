@@ -2,7 +2,7 @@ import { desc, eq, outboxMessages, paymentOrders } from '@ptc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsdtTransfer } from '../../adapters/payments/payment-provider';
 import { call } from '../../test/accounts';
-import { signedInCustomer } from '../../test/factories';
+import { operatorSession, signedInCustomer } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { pathOfLink } from '../../test/wallet';
 import { readBalanceAndSum } from './ledger.repository';
@@ -11,7 +11,6 @@ import { watchUsdtTransfers } from './usdt.service';
 import { walletDeps } from './wallet.deps';
 import { runAutoTopUps, runBalanceAlarms } from './wallet-settings.service';
 
-const ADMIN_TOKEN = 'operator-token-0123456789abcdef';
 const USDT_ADDRESS = 'TQrZ9wBzCYj2v2xL8R3vZo6o7Y6vuP3Ski';
 
 describe('auto top-up, balance alarm, wire and USDT', () => {
@@ -19,7 +18,6 @@ describe('auto top-up, balance alarm, wire and USDT', () => {
   const transfers: UsdtTransfer[] = [];
   beforeAll(async () => {
     t = await createTestApp({
-      ADMIN_TOKEN,
       USDT_ADDRESS,
       USDT_CONFIRMATIONS: '19',
       WIRE_INSTRUCTIONS: 'Bank: Example Bank\nIBAN: XX00 0000 0000',
@@ -209,18 +207,22 @@ describe('auto top-up, balance alarm, wire and USDT', () => {
         reference: created.data.order_no,
       },
     });
-    const confirm = (amount: string, token?: string) =>
+    const confirm = (amount: string, headers: Record<string, string> = {}) =>
       t.app.inject({
         method: 'POST',
         url: `/api/admin/orders/${created.data.order_no}/confirm`,
-        headers: token ? { 'x-admin-token': token } : {},
+        headers,
         payload: { amount, reference: 'BANK-REF-1' },
       });
-    expect((await confirm('300', 'wrong-token-wrong-token-wrong')).json().code).toBe(2004);
+    const finance = (await operatorSession(t.database, 'finance')).headers;
+    expect((await confirm('300', { 'x-operator-session': 'wrong' })).json().code).toBe(2004);
     expect((await confirm('300')).json().code).toBe(2004);
-    expect((await confirm('299.99', ADMIN_TOKEN)).json().code).toBe(3003);
-    expect((await confirm('300', ADMIN_TOKEN)).json().data).toEqual({ outcome: 'credited' });
-    expect((await confirm('300', ADMIN_TOKEN)).json().data).toEqual({ outcome: 'duplicate' });
+    expect((await confirm('300', (await operatorSession(t.database, 'support')).headers)).json().code).toBe(
+      403,
+    );
+    expect((await confirm('299.99', finance)).json().code).toBe(3003);
+    expect((await confirm('300', finance)).json().data).toEqual({ outcome: 'credited' });
+    expect((await confirm('300', finance)).json().data).toEqual({ outcome: 'duplicate' });
     expect((await readBalanceAndSum(t.database.db, user.id))?.balance).toBe(330_000_000n);
   });
 

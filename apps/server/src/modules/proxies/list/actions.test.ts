@@ -3,7 +3,7 @@ import { createProxy } from '@ptc/db/testing';
 import { PROXY_CHANGED_CHANNEL } from '@ptc/gateway/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/accounts';
-import { customerWithBalance } from '../../../test/factories';
+import { customerWithBalance, operatorSession } from '../../../test/factories';
 import { createStaticExits, proxyByPublicId } from '../../../test/proxies';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -211,7 +211,7 @@ describe('proxy actions', () => {
   });
 
   it('quotes prices before a purchase and lets the operator change them', async () => {
-    const operator = await createTestApp({ ADMIN_TOKEN: 'operator-token-0123456789abcdef' });
+    const operator = await createTestApp();
     try {
       const { token } = await customerWithBalance(operator.database, 0n);
       const quote = (query: string) => call(operator.app, 'GET', `/proxy/price?${query}`, { token });
@@ -238,24 +238,22 @@ describe('proxy actions', () => {
         unit_price: '1.00',
       });
 
-      const edit = (key: string, price: string, header?: string) =>
-        call(operator.app, 'PUT', `/admin/prices/${key}`, {
-          body: { price },
-          headers: header ? { 'x-admin-token': header } : {},
-        });
+      const finance = (await operatorSession(operator.database, 'finance')).headers;
+      const edit = (key: string, price: string, headers: Record<string, string> = {}) =>
+        call(operator.app, 'PUT', `/admin/prices/${key}`, { body: { price }, headers });
       expect((await edit('dynamic_ip', '0.2')).code).toBe(2004);
-      expect((await edit('dynamic_ip', '0.2', 'wrong')).code).toBe(2004);
-      expect((await edit('nope', '0.2', 'operator-token-0123456789abcdef')).code).toBe(1002);
-      expect((await edit('dynamic_ip', '0', 'operator-token-0123456789abcdef')).code).toBe(3003);
-      expect((await edit('dynamic_ip', '0.2', 'operator-token-0123456789abcdef')).data).toEqual({
+      expect((await edit('dynamic_ip', '0.2', { 'x-operator-session': 'wrong' })).code).toBe(2004);
+      expect((await edit('dynamic_ip', '0.2', { authorization: token })).code).toBe(2004);
+      expect((await edit('nope', '0.2', finance)).code).toBe(1002);
+      expect((await edit('dynamic_ip', '0', finance)).code).toBe(3003);
+      expect((await edit('dynamic_ip', '0.2', finance)).data).toEqual({
         key: 'dynamic_ip',
         price: '0.20',
         unit: 'ip',
       });
       expect((await quote('family=dynamic-ip&count=4')).data.total).toBe('0.80');
-      expect((await call(t.app, 'PUT', '/admin/prices/dynamic_ip', { body: { price: '1' } })).status).toBe(
-        404,
-      );
+      const support = (await operatorSession(operator.database, 'support')).headers;
+      expect((await edit('dynamic_ip', '1', support)).status).toBe(403);
     } finally {
       await operator.close();
     }
