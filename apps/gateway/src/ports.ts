@@ -51,7 +51,7 @@ export interface ProxyCredential {
 /** Why a proxy may or may not carry traffic. */
 export type Admission =
   | { ok: true }
-  | { ok: false; reason: 'off' | 'expired' | 'invalid' | 'unhealthy' | 'no_funds' | 'deleted' };
+  | { ok: false; reason: 'off' | 'expired' | 'invalid' | 'unhealthy' | 'no_funds' | 'deleted' | 'locked' };
 
 /** Proxy credentials and their changes. */
 export interface CredentialStore {

@@ -66,6 +66,8 @@ export const REFUSAL_ANSWERS: Record<RefusalKind, RefusalAnswer> = {
 /** Admission failures carry the code of their reason (SPEC §8). */
 const ADMISSION_CODES: Record<Exclude<Admission, { ok: true }>['reason'], number> = {
   off: 4013,
+  // The owner's account is locked by an operator: every proxy of it is disabled.
+  locked: 4013,
   expired: 4011,
   invalid: 4012,
   unhealthy: 4012,

@@ -8,6 +8,9 @@ import { createOperator, type OperatorRole } from './modules/admin/operators/ope
 
 declare const PTC_BUNDLED_MIGRATIONS: string | undefined;
 
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const complain = (line: string) => process.stderr.write(`${line}\n`);
+
 const USAGE = `usage: npm run operator -- create --email <email> --role <${OPERATOR_ROLES.join('|')}> [--name <name>]
   The password is OPERATOR_PASSWORD when set (12 characters at least), else a random one printed once.
   TOTP is enrolled at the operator's first sign-in. With the embedded database, stop the
@@ -20,12 +23,12 @@ const main = async () => {
     options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
   });
   if (positionals[0] !== 'create' || !values.email || !values.role) {
-    console.error(USAGE);
+    complain(USAGE);
     process.exit(2);
   }
   const role = values.role as OperatorRole;
   if (!OPERATOR_ROLES.includes(role)) {
-    console.error(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
+    complain(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
     process.exit(2);
   }
   const config = loadConfig();
@@ -52,17 +55,15 @@ const main = async () => {
       target: { type: 'operator', id: operator.email },
       after: { email: operator.email, name: operator.name, role: operator.role },
     });
-    console.log(`created operator ${operator.email} (${operator.role})`);
-    if (generated) console.log(`password (shown once): ${generated}`);
-    console.log(
-      'sign in through POST /api/admin/session; the first sign-in enrols TOTP in an authenticator app.',
-    );
+    say(`created operator ${operator.email} (${operator.role})`);
+    if (generated) say(`password (shown once): ${generated}`);
+    say('sign in through POST /api/admin/session; the first sign-in enrols TOTP in an authenticator app.');
   } finally {
     await database.close();
   }
 };
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : `operator: ${(error as Error).message}`);
+  complain(error instanceof ConfigError ? error.message : `operator: ${(error as Error).message}`);
   process.exit(1);
 });

@@ -24,6 +24,8 @@ type Row = {
   proxy: typeof proxies.$inferSelect;
   balance: bigint;
   userDeletedAt: Date | null;
+  /** When an operator locked the owner's account. */
+  userLockedAt?: Date | null;
   /** Bought traffic still usable (bytes), consumed before the balance. */
   trafficLeft: bigint | string | null;
 };
@@ -34,6 +36,7 @@ const TRAFFIC_BILLED: ReadonlySet<ProxyFamily> = new Set(['dynamic-traffic', 'st
 export const admissionOf = (row: Row, now: Date): Admission => {
   const { proxy } = row;
   if (proxy.deletedAt || row.userDeletedAt) return { ok: false, reason: 'deleted' };
+  if (row.userLockedAt) return { ok: false, reason: 'locked' };
   if (proxy.switch !== 5) return { ok: false, reason: 'off' };
   if (proxy.status === 3 || (proxy.expiresAt && proxy.expiresAt <= now))
     return { ok: false, reason: 'expired' };
@@ -51,6 +54,7 @@ const selection = {
   balance: users.balance,
   discountBasisPoints: users.discountBasisPoints,
   userDeletedAt: users.deletedAt,
+  userLockedAt: users.lockedAt,
   trafficLeft: sql<
     string | null
   >`(select coalesce(sum(${trafficPools.bytesTotal} - ${trafficPools.bytesUsed}), 0) from ${trafficPools} where ${trafficPools.userId} = ${users.id} and (${trafficPools.expiresAt} is null or ${trafficPools.expiresAt} > now()))`,

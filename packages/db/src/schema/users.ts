@@ -55,6 +55,8 @@ export const users = pgTable(
     hasGift: boolean().notNull().default(false),
     /** Last proxy generation (one per second, SPEC §9). */
     lastGenerationAt: instant(),
+    /** Locked by an operator: no sign-in, no session, no proxy carries traffic (issue #15). */
+    lockedAt: instant(),
     deletedAt: instant(),
     ...timestamps,
   },

@@ -12,6 +12,7 @@ import { setAccountPlan } from '../users/users.service';
 import { findOrderByNo } from '../wallet/orders.service';
 import { walletDeps } from '../wallet/wallet.deps';
 import { recordAudit, searchAudit } from './audit/audit.service';
+import { customersRoutes } from './customers/customers.routes';
 import { currentOperator, operatorTokenOf, requireOperator } from './operator-guard';
 import { confirmOperatorTotp, signInOperator, signOutOperator } from './operators/operators.service';
 
@@ -200,4 +201,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
   await app.register(financeRoutes);
+  await app.register(customersRoutes);
 };

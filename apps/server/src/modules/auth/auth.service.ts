@@ -13,7 +13,8 @@ export const authenticate = async (
 ): Promise<UserRow> => {
   if (!token) throw new AppError('ERR_TOKEN_ERROR');
   const found = await findSessionByTokenHash(db, hashSessionToken(token), now);
-  if (!found) throw new AppError('ERR_TOKEN_ERROR');
+  // A locked account's sessions open nothing (an operator locked it; issue #15).
+  if (!found || found.user.lockedAt) throw new AppError('ERR_TOKEN_ERROR');
   if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await touchSession(db, found.sessionId, now);
   }

@@ -1,17 +1,23 @@
-import { ACCOUNT_RULES } from '@ptc/contracts';
+import { ACCOUNT_RULES, AppError } from '@ptc/contracts';
 import { createSessionToken, type Database, hashSessionToken } from '@ptc/db';
-import { insertSession, revokeSessionByTokenHash } from './auth.repository';
+import { findUserById, insertSession, revokeSessionByTokenHash } from './auth.repository';
 
 /** How a session was started. */
 export type SignInMethod = 'password' | 'account' | 'sms' | 'google' | 'github' | 'tourist' | 'register';
 
-/** Starts a session and answers its token; only the token's hash is stored. */
+/**
+ * Starts a session and answers its token; only the token's hash is stored. A locked account gets
+ * none, whatever proved who it is (403).
+ */
 export const startSession = async (
   db: Database,
   userId: bigint,
   method: SignInMethod,
   options: { remember?: boolean; now?: Date } = {},
 ): Promise<string> => {
+  if ((await findUserById(db, userId))?.lockedAt) {
+    throw new AppError('ERR_FORBIDDEN', { message: 'This account is locked: contact support' });
+  }
   const now = options.now ?? new Date();
   const ttl = options.remember === false ? ACCOUNT_RULES.SESSION_SHORT_TTL_MS : ACCOUNT_RULES.SESSION_TTL_MS;
   const token = createSessionToken();

@@ -140,7 +140,7 @@ export const confirmOperatorTotp = async (
   const found = pendingToken
     ? await findLiveOperatorSession(deps.db, hashSessionToken(pendingToken), now)
     : null;
-  if (!found || found.session.stage !== 1) throw new AppError('ERR_TOKEN_ERROR');
+  if (found?.session.stage !== 1) throw new AppError('ERR_TOKEN_ERROR');
   const { session, operator } = found;
   await deps.limits.consume('SIGN_IN_FAILURES_PER_IP', clientIp);
   const key = await totpKey(deps.db);
@@ -173,7 +173,7 @@ export const confirmOperatorTotp = async (
 export const authenticateOperator = async (db: Database, token: string | undefined) => {
   if (!token) return null;
   const found = await findLiveOperatorSession(db, hashSessionToken(token), new Date());
-  if (!found || found.session.stage !== 2) return null;
+  if (found?.session.stage !== 2) return null;
   return { session: found.session, operator: presentOperator(found.operator) };
 };
 
