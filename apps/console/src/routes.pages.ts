@@ -22,3 +22,6 @@ export const dynamicTrafficPage: PageLoader = () => import('./features/proxy-pag
 export const dynamicIpPage: PageLoader = () => import('./features/proxy-pages/dynamic-ip.page');
 export const staticTrafficPage: PageLoader = () => import('./features/proxy-pages/static-traffic.page');
 export const staticIpPage: PageLoader = () => import('./features/proxy-pages/static-ip.page');
+export const operatorLoginPage: PageLoader = () => import('./features/admin/operator-login.page');
+export const auditPage: PageLoader = () => import('./features/admin/audit.page');
+export const pricesPage: PageLoader = () => import('./features/admin/prices.page');

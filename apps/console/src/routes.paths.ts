@@ -21,3 +21,7 @@ export const LOGIN_PATH = '/login';
 export const WEBAPP_NAME_PREFIX = 'webapp';
 /** Base path of the native-app wrapper set. */
 export const WEBAPP_BASE_PATH = '/webapp';
+/** Base path of the operator area (its own layout and guard, never the customer session). */
+export const OPERATOR_BASE_PATH = '/admin';
+/** The operator sign-in page. */
+export const OPERATOR_LOGIN_PATH = '/admin/login';

@@ -32,13 +32,14 @@ const consolePathOf = (path: string | null) => path?.replace(/^\/webapp(?=\/)/, 
 interface ExpectedRoute {
   name: string;
   path: string | null;
-  layout: 'default' | 'page' | 'webapp';
+  layout: 'default' | 'page' | 'webapp' | 'admin';
   kind: Kind;
   hideInMenu?: boolean;
   hideForTourist?: boolean;
   isPublic?: boolean;
   redirect?: string;
   externalUrl?: string;
+  operatorRoles?: readonly string[];
 }
 
 /** SPEC §2, written out by hand: the default (side-menu) console. */
@@ -169,6 +170,30 @@ const WEBAPP_ROUTES: ExpectedRoute[] = [
   },
 ];
 
+/**
+ * The operator area (issue #15): its own layout and guard, so none of it is public to the
+ * customer guard; the pages name the operator roles that may open them.
+ */
+const ADMIN_ROUTES: ExpectedRoute[] = [
+  {
+    name: 'admin',
+    path: '/admin',
+    layout: 'admin',
+    kind: 'redirect',
+    hideInMenu: true,
+    redirect: '/admin/audit',
+  },
+  { name: 'adminLogin', path: '/admin/login', layout: 'admin', kind: 'page', hideInMenu: true },
+  { name: 'adminAudit', path: '/admin/audit', layout: 'admin', kind: 'page', operatorRoles: ['owner'] },
+  {
+    name: 'adminPrices',
+    path: '/admin/prices',
+    layout: 'admin',
+    kind: 'page',
+    operatorRoles: ['owner', 'finance'],
+  },
+];
+
 const ROUTE_TABLE: ExpectedRoute[] = [
   {
     name: 'root',
@@ -233,6 +258,7 @@ const ROUTE_TABLE: ExpectedRoute[] = [
     redirect: '/webapp/dashboard/overview',
   },
   ...WEBAPP_ROUTES,
+  ...ADMIN_ROUTES,
 ];
 
 /** The table written out above, its listed placeholders marked as such. */
@@ -262,6 +288,7 @@ const actual = resolveRoutes().map(({ route, fullPath }): ExpectedRoute => {
   if (route.isPublic) entry.isPublic = true;
   if (route.redirect) entry.redirect = route.redirect;
   if (route.externalUrl) entry.externalUrl = route.externalUrl;
+  if (route.operatorRoles) entry.operatorRoles = route.operatorRoles;
   return entry;
 });
 

@@ -1,5 +1,6 @@
 import {
   anonymousPage,
+  auditPage,
   chargePage,
   comingSoonPage,
   dynamicIpPage,
@@ -7,7 +8,9 @@ import {
   forgetPasswordPage,
   loginPage,
   notFoundPage,
+  operatorLoginPage,
   overviewPage,
+  pricesPage,
   redirectPage,
   registerPage,
   resetPasswordPage,
@@ -17,7 +20,13 @@ import {
   userCenterPage,
   wechatPayPage,
 } from './routes.pages';
-import { EXTERNAL_LINKS, HOME_PATH, LOGIN_PATH } from './routes.paths';
+import {
+  EXTERNAL_LINKS,
+  HOME_PATH,
+  LOGIN_PATH,
+  OPERATOR_BASE_PATH,
+  OPERATOR_LOGIN_PATH,
+} from './routes.paths';
 import type { AppRoute } from './routes.types';
 import { createWebappGroup } from './routes.webapp';
 
@@ -376,6 +385,50 @@ const defaultGroup: AppRoute = {
 
 const webappGroup = createWebappGroup(defaultPages);
 
+/**
+ * The operator area (issue #15): its own layout, guard and session (`x-operator-session`), loaded
+ * only when an `/admin` address is opened. `/admin` lands on the audit trail; the layout sends an
+ * operator whose role may not open a page to the first page the role may open.
+ */
+const adminGroup: AppRoute = {
+  name: 'admin',
+  path: OPERATOR_BASE_PATH,
+  titleKey: 'admin.menu.home',
+  order: 4,
+  layout: 'admin',
+  hideInMenu: true,
+  redirect: `${OPERATOR_BASE_PATH}/audit`,
+  children: [
+    {
+      name: 'adminLogin',
+      path: OPERATOR_LOGIN_PATH,
+      titleKey: 'admin.menu.login',
+      order: 1,
+      layout: 'admin',
+      hideInMenu: true,
+      page: operatorLoginPage,
+    },
+    {
+      name: 'adminAudit',
+      path: `${OPERATOR_BASE_PATH}/audit`,
+      titleKey: 'admin.menu.audit',
+      order: 2,
+      layout: 'admin',
+      operatorRoles: ['owner'],
+      page: auditPage,
+    },
+    {
+      name: 'adminPrices',
+      path: `${OPERATOR_BASE_PATH}/prices`,
+      titleKey: 'admin.menu.prices',
+      order: 3,
+      layout: 'admin',
+      operatorRoles: ['owner', 'finance'],
+      page: pricesPage,
+    },
+  ],
+};
+
 /** Every route of the console. */
 export const ROUTES: readonly AppRoute[] = [
   {
@@ -391,4 +444,5 @@ export const ROUTES: readonly AppRoute[] = [
   publicGroup,
   defaultGroup,
   webappGroup,
+  adminGroup,
 ];

@@ -1,8 +1,12 @@
 /** The shape of the route table (`routes.ts`): what one route says about itself. */
 import type { ComponentType } from 'react';
+import type { OperatorRole } from './features/admin/admin.types';
 
-/** Which shell a route renders in: side-menu console, bare public page, or native-app wrapper. */
-export type RouteLayout = 'default' | 'page' | 'webapp';
+/**
+ * Which shell a route renders in: side-menu console, bare public page, native-app wrapper, or the
+ * operator area (its own layout and guard, code-split from the customer console).
+ */
+export type RouteLayout = 'default' | 'page' | 'webapp' | 'admin';
 
 /** Menu icon names; `app/layouts/menu-icons.tsx` maps them to icon components. */
 export type MenuIcon =
@@ -46,6 +50,8 @@ export interface AppRoute {
   hideForTourist?: boolean;
   /** Reachable without a token (the guard's whitelist). */
   isPublic?: boolean;
+  /** Operator area: the roles that may open the page (absent: every signed-in operator). */
+  operatorRoles?: readonly OperatorRole[];
   /**
    * Where the path sends the browser. For a group without a path it names the group's landing
    * page instead (where a signed-in user is sent from the login page).

@@ -40,6 +40,7 @@ describe('the router built from the route table', () => {
     ['/dashboard', '/dashboard/overview'],
     ['/webapp', '/webapp/dashboard/overview'],
     ['/webapp/dashboard', '/webapp/dashboard/overview'],
+    ['/admin', '/admin/audit'],
   ])('redirects %s to %s, keeping the query', async (from, to) => {
     const response = await runLoader(leafOf(from), `http://localhost${from}?a=1`);
     expect(response.status).toBe(302);

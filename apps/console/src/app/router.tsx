@@ -12,6 +12,8 @@ const LAYOUTS: Record<RouteLayout, RouteObject['lazy']> = {
   default: async () => ({ Component: (await import('./layouts/default-layout')).DefaultLayout }),
   page: async () => ({ Component: (await import('./layouts/page-layout')).PageLayout }),
   webapp: async () => ({ Component: (await import('./layouts/webapp-layout')).WebappLayout }),
+  // The operator area: a chunk of its own, which customers never load.
+  admin: async () => ({ Component: (await import('../features/admin/admin-layout')).AdminLayout }),
 };
 
 /** What a redirect route renders during the instant before its loader's redirect applies. */

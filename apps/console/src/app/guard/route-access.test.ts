@@ -19,6 +19,14 @@ describe('decideRouteAccess', () => {
     expect(decideRouteAccess(visit({ routeName: 'shareauthentication' }))).toEqual({ type: 'allow' });
   });
 
+  it('leaves the operator area to its own guard, with or without a customer session', () => {
+    for (const hasToken of [false, true]) {
+      expect(decideRouteAccess(visit({ routeName: 'adminAudit', hasToken, isOperatorArea: true }))).toEqual({
+        type: 'allow',
+      });
+    }
+  });
+
   it('fetches the user info when a token is stored but no user name is loaded', () => {
     expect(decideRouteAccess(visit({ hasToken: true }))).toEqual({ type: 'fetchUser' });
     expect(decideRouteAccess(visit({ routeName: 'login', isPublic: true, hasToken: true }))).toEqual({

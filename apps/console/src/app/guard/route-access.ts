@@ -12,6 +12,8 @@ export interface RouteAccessInput {
   isUserLoaded: boolean;
   /** Query string of the visited location, including `?` (or empty). */
   search: string;
+  /** The route belongs to the operator area, which has its own guard and session. */
+  isOperatorArea?: boolean;
 }
 
 /** The guard's verdict. */
@@ -25,12 +27,15 @@ export type FetchFailureDecision = { type: 'bridgeLogout' } | { type: 'redirect'
 
 /**
  * The route guard of SPEC §2:
+ * 0. the operator area passes untouched: its layout guards it with the operator session, and a
+ *    customer session (or its absence) must change nothing there;
  * 1. routes whose name contains 'authentication' always pass;
  * 2. with a token but no loaded user name, the user info is fetched first;
  * 3. a signed-in visit to login goes to the overview, keeping the query;
  * 4. without a token only public routes pass; otherwise warn `user.noLogin` and go to login.
  */
 export const decideRouteAccess = (input: RouteAccessInput): RouteAccessDecision => {
+  if (input.isOperatorArea) return { type: 'allow' };
   if (input.routeName.includes('authentication')) return { type: 'allow' };
   if (input.hasToken) {
     if (!input.isUserLoaded) return { type: 'fetchUser' };

@@ -8,7 +8,7 @@ import { postLogoutToNativeApp } from '../../shared/native/native-bridge';
 import { isUserLoaded, tokenStore, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { PageSpinner } from '../../shared/ui/page-spinner';
-import { isPublicRoute } from '../navigation/route-tree';
+import { getRouteLayout, isPublicRoute } from '../navigation/route-tree';
 import { useCurrentRoute } from '../navigation/use-current-route';
 import { decideFetchFailure, decideRouteAccess } from './route-access';
 
@@ -28,6 +28,7 @@ export const RouteGuard = ({ children }: { children: ReactNode }) => {
     hasToken: Boolean(token),
     isUserLoaded: isUserLoaded(user),
     search: location.search,
+    isOperatorArea: getRouteLayout(routeName) === 'admin',
   });
   const warningKey = decision.type === 'redirect' ? decision.warningKey : undefined;
 

@@ -8,7 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { setHttpEffects } from '../api/api';
 import { queryClient } from '../api/query-client';
@@ -58,6 +58,8 @@ export interface ReceivedCall {
   /** The JSON body, or a urlencoded form as the server reads it (strings); null without one. */
   body: unknown;
   contentType: string | null;
+  /** The request headers (`authorization`, `x-operator-session`, …). */
+  headers: Headers;
 }
 
 /** A success: the envelope's `data`, or a file (an export download). Refusals throw an `AppError`. */
@@ -119,7 +121,8 @@ export const mockApi = (handlers: Handlers = {}) => {
     const url = new URL(String(input), 'http://console.test');
     const method = init?.method ?? 'GET';
     const path = url.pathname.replace(/^\/api/, '');
-    const contentType = new Headers(init?.headers).get('content-type');
+    const headers = new Headers(init?.headers);
+    const contentType = headers.get('content-type');
     const found = findHandler(handlers, method, path);
     const call: ReceivedCall = {
       method,
@@ -128,6 +131,7 @@ export const mockApi = (handlers: Handlers = {}) => {
       query: url.searchParams,
       body: parseBody(typeof init?.body === 'string' ? init.body : '', contentType),
       contentType,
+      headers,
     };
     calls.push(call);
     try {
@@ -177,11 +181,22 @@ const ShowTestedChildren = () => useContext(TestedChildren);
 
 /**
  * Renders `children` inside the console's providers, at `path` of an in-memory data router, with
- * the app's data cache (tests empty it with `queryClient.clear()` before rendering).
+ * the app's data cache (tests empty it with `queryClient.clear()` before rendering). With `routes`
+ * (the app's own, `buildRouteObjects()`) the router shows those instead, layouts and guards included.
  */
-export const Providers = ({ children, path = '/' }: { children: ReactNode; path?: string }) => {
+export const Providers = ({
+  children = null,
+  path = '/',
+  routes,
+}: {
+  children?: ReactNode;
+  path?: string;
+  routes?: RouteObject[];
+}) => {
   const [router] = useState(() =>
-    createMemoryRouter([{ path: '*', element: <ShowTestedChildren /> }], { initialEntries: [path] }),
+    createMemoryRouter(routes ?? [{ path: '*', element: <ShowTestedChildren /> }], {
+      initialEntries: [path],
+    }),
   );
   return (
     <QueryClientProvider client={queryClient}>

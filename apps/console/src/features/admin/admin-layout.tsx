@@ -1,0 +1,158 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { isAppError } from '@ptc/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Layout, Menu, Result, Tag, Typography, theme } from 'antd';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet } from 'react-router';
+import { LanguageSwitch } from '../../app/layouts/language-switch';
+import { useCurrentRoute } from '../../app/navigation/use-current-route';
+import { OPERATOR_LOGIN_PATH } from '../../routes.paths';
+import type { AppRoute } from '../../routes.types';
+import { queryClient } from '../../shared/api/query-client';
+import { useStore } from '../../shared/store/create-store';
+import { LoadFailed } from '../../shared/ui/load-failed';
+import { PageSpinner } from '../../shared/ui/page-spinner';
+import { getOperator, signOutOperator } from './admin.api';
+import type { Operator } from './admin.types';
+import { buildOperatorMenu, canOperatorOpen } from './admin-menu';
+import { clearOperatorSession, operatorTokenStore } from './operator-session';
+import './admin-texts';
+
+const HEADER_HEIGHT = 56;
+const ROLE_COLOURS = { owner: 'gold', finance: 'green', support: 'blue' } as const;
+
+/** The query of the signed-in operator, keyed by the session so a new sign-in asks again. */
+export const operatorQueryKey = (token: string | null) => ['admin', 'me', token] as const;
+
+/** Header bar shared by the sign-in page and the signed-in area. */
+const OperatorHeader = ({ children }: { children?: ReactNode }) => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Layout.Header
+      style={{
+        height: HEADER_HEIGHT,
+        lineHeight: `${HEADER_HEIGHT}px`,
+        paddingInline: 16,
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
+        <Typography.Text strong>{t('admin.menu.home')}</Typography.Text>
+        <Flex align="center" gap={8}>
+          <LanguageSwitch isCompact />
+          {children}
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+};
+
+/** Ends the session on the server (best effort) and here, then shows the sign-in page. */
+const useSignOut = () => async () => {
+  await signOutOperator().catch(() => undefined);
+  clearOperatorSession();
+  queryClient.removeQueries({ queryKey: ['admin'] });
+};
+
+/** The signed-in shell: side menu for the operator's role, header with who is signed in. */
+const OperatorShell = ({ operator, route }: { operator: Operator; route: AppRoute | undefined }) => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const signOut = useSignOut();
+  const menu = useMemo(() => buildOperatorMenu(operator.role), [operator.role]);
+  const firstPath = menu[0]?.path;
+  const isAllowed = !route || canOperatorOpen(route, operator.role);
+  if (!isAllowed && firstPath) return <Navigate to={firstPath} replace />;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }} data-layout="admin">
+      <Layout.Sider
+        theme="light"
+        width={220}
+        style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+      >
+        <nav aria-label={t('admin.menu.home')} data-testid="admin-menu">
+          <Menu
+            mode="inline"
+            selectedKeys={route ? [route.name] : []}
+            style={{ borderInlineEnd: 'none' }}
+            items={menu.map((entry) => ({
+              key: entry.key,
+              label: <Link to={entry.path ?? '/'}>{t(entry.titleKey)}</Link>,
+            }))}
+          />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <OperatorHeader>
+          <Typography.Text data-testid="admin-operator-email">{operator.email}</Typography.Text>
+          <Tag color={ROLE_COLOURS[operator.role]} data-testid="admin-operator-role">
+            {t(`admin.role.${operator.role}`)}
+          </Tag>
+          <Button icon={<LogoutOutlined />} onClick={() => void signOut()} data-testid="admin-sign-out">
+            {t('admin.layout.signOut')}
+          </Button>
+        </OperatorHeader>
+        <Layout.Content style={{ padding: 20 }}>
+          {isAllowed ? <Outlet /> : <Result status="403" subTitle={t('admin.layout.noPages')} />}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+};
+
+/** The operator area behind its session: no session, or a session the server refuses, signs in again. */
+const SignedInArea = ({ route }: { route: AppRoute | undefined }) => {
+  const { t } = useTranslation();
+  const token = useStore(operatorTokenStore);
+  const operator = useQuery({
+    queryKey: operatorQueryKey(token),
+    queryFn: ({ signal }) => getOperator(signal),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+  });
+  const isSessionRefused = isAppError(operator.error) && operator.error.key === 'ERR_TOKEN_ERROR';
+  useEffect(() => {
+    if (isSessionRefused) clearOperatorSession();
+  }, [isSessionRefused]);
+
+  if (token === null || isSessionRefused) return <Navigate to={OPERATOR_LOGIN_PATH} replace />;
+  if (operator.isError) {
+    return (
+      <div style={{ padding: 24 }}>
+        <LoadFailed
+          title={t('admin.layout.loadFailed')}
+          error={operator.error}
+          onRetry={() => void operator.refetch()}
+        />
+      </div>
+    );
+  }
+  if (!operator.data) return <PageSpinner />;
+  return <OperatorShell operator={operator.data} route={route} />;
+};
+
+/**
+ * The operator area's layout (issue #15): the sign-in page bare, every other page behind the
+ * operator session (header `x-operator-session`, kept apart from the customer's token) with a side
+ * menu of the pages the operator's role may open.
+ */
+export const AdminLayout = () => {
+  const route = useCurrentRoute()?.route;
+  if (route?.name === 'adminLogin') {
+    return (
+      <Layout style={{ minHeight: '100vh' }} data-layout="admin">
+        <OperatorHeader />
+        <Layout.Content style={{ display: 'flex', justifyContent: 'center', padding: 16 }}>
+          <div style={{ width: '100%', maxWidth: 480, marginTop: 48 }}>
+            <Outlet />
+          </div>
+        </Layout.Content>
+      </Layout>
+    );
+  }
+  return <SignedInArea route={route} />;
+};
