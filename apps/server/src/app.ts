@@ -26,6 +26,7 @@ import type { PaymentProviderSet } from './modules/wallet/payment-collectors';
 import { authenticationPlugin } from './plugins/authentication';
 import { consoleStaticPlugin } from './plugins/console-static';
 import { envelopePlugin } from './plugins/envelope';
+import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -40,6 +41,7 @@ declare module 'fastify' {
     sms: SmsSender;
     oauthClients: Partial<Record<'google' | 'github', OAuthClient>>;
     paymentProviders: PaymentProviderSet;
+    metrics: AppMetrics;
   }
 }
 
@@ -122,9 +124,12 @@ export const buildApp = async (options: {
       'request',
     );
   });
+  const metrics = new AppMetrics(database.db, { processMetrics: Boolean(config.metricsToken) });
+  app.decorate('metrics', metrics);
   await app.register(securityHeadersPlugin);
 
   await app.register(envelopePlugin);
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(requestContextPlugin);
   await app.register(authenticationPlugin);
   await app.register(fastifyFormbody);

@@ -136,6 +136,8 @@ const envSchema = z
     GATEWAY_RELAY: z.enum(['auto', 'splice', 'stream']).default('auto'),
     GATEWAY_CREDIT_TTL_SECONDS: z.coerce.number().int().min(3).max(3_600).default(30),
     DEMO_SUPPLY: z.enum(['true', 'false']).optional(),
+    /** Bearer token of the Prometheus scraper at `/metrics` (no endpoint without it). */
+    METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
     /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
     ABUSE_LIMITS: z
       .string()
@@ -346,6 +348,8 @@ const envSchema = z
     demoSupply: (env.DEMO_SUPPLY ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     /** Sandbox adapters (payments, …) may serve: always outside production, in it only when allowed. */
     allowSandboxAdapters: env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_ADAPTERS === 'true',
+    /** The Prometheus scraper's token (`/metrics`); none: no endpoint. */
+    metricsToken: env.METRICS_TOKEN,
     /** Per-client-address limits of the account calls (101, HTTP 429 beyond them). */
     abuseLimits: env.ABUSE_LIMITS,
     /** The first owner, when no operator exists yet (README "Operators"). */

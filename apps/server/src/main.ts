@@ -77,6 +77,7 @@ const start = async () => {
   }
   await app.listen({ port: config.port, host: config.host });
   if (config.gateway.enabled) gateway = await startGateway(config, database, app.log);
+  if (gateway) app.metrics.watchGateway(gateway.gateway);
   scheduler = startScheduler({
     jobs: [
       ...walletJobs(walletDeps(app)),
@@ -88,6 +89,7 @@ const start = async () => {
     ],
     isLeader: () => database.tryLeadership(),
     log: app.log,
+    onRound: (job, outcome) => app.metrics.jobRuns.inc({ job, outcome }),
   });
   app.log.info(
     {

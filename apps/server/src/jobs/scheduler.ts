@@ -22,6 +22,8 @@ export const startScheduler = (options: {
   jobs: Job[];
   isLeader: () => Promise<boolean>;
   log: FastifyBaseLogger;
+  /** Told of every round a job ran, and how it ended (metrics). */
+  onRound?: (job: string, outcome: 'ok' | 'failed') => void;
 }): Scheduler => {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
@@ -34,8 +36,10 @@ export const startScheduler = (options: {
       try {
         if (!(await options.isLeader())) return;
         const handled = await job.run(new Date());
+        options.onRound?.(job.name, 'ok');
         if (handled > 0) options.log.info({ job: job.name, handled }, 'job round');
       } catch (error) {
+        options.onRound?.(job.name, 'failed');
         options.log.error({ err: error, job: job.name }, 'job failed');
       } finally {
         busy = false;
