@@ -41,12 +41,14 @@ export const revokeSessionByTokenHash = async (db: Database, tokenHash: Uint8Arr
 };
 
 /** Revokes every session of a user (password or name change, account deletion). */
-export const revokeUserSessions = async (db: Database, userId: bigint, now: Date) => {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-};
+export const revokeUserSessions = async (db: Database, userId: bigint, now: Date) =>
+  (
+    await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id })
+  ).length;
 
 /** The live user with this email (case-insensitive). */
 export const findUserByEmail = async (db: Database, email: string) => {

@@ -10,7 +10,6 @@ import {
   or,
   paymentOrders,
   proxies,
-  sessions,
   sql,
   users,
 } from '@ptc/db';
@@ -45,14 +44,6 @@ export const searchCustomers = async (db: Database, text: string, limit: number)
     )
     .orderBy(desc(users.id))
     .limit(limit);
-};
-
-export const findCustomerByUid = async (db: Database, uid: string) => {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.uid, uid), isNull(users.deletedAt)));
-  return row ?? null;
 };
 
 /** The newest ledger entries of a customer. */
@@ -93,19 +84,3 @@ export const listProxyIds = async (db: Database, userId: bigint) =>
       .from(proxies)
       .where(and(eq(proxies.userId, userId), isNull(proxies.deletedAt)))
   ).map((row) => row.id);
-
-/** Locks or unlocks an account; answers the row as it is now. */
-export const setLocked = async (db: Database, userId: bigint, lockedAt: Date | null) => {
-  const [row] = await db.update(users).set({ lockedAt }).where(eq(users.id, userId)).returning();
-  return row ?? null;
-};
-
-/** Ends every live session of the customer; answers how many. */
-export const revokeSessions = async (db: Database, userId: bigint, now: Date) =>
-  (
-    await db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id })
-  ).length;

@@ -1,18 +1,16 @@
 import { AppError, formatPtc as formatRounded, type Micro, parsePtc } from '@ptc/contracts';
 import type { DatabaseHandle } from '@ptc/db';
+import { findUserByUid, revokeUserSessions, updateUser } from '../../auth/accounts.service';
 import { announceProxyChanges } from '../../proxies/proxy-changes';
 import { moveMoney } from '../../wallet/ledger.service';
 import { recordAudit } from '../audit/audit.service';
 import type { SignedInOperator } from '../operators/operators.service';
 import {
   type CustomerRow,
-  findCustomerByUid,
   listLedger,
   listOrders,
   listProxyIds,
-  revokeSessions,
   searchCustomers,
-  setLocked,
   summariseProxies,
 } from './customers.repository';
 
@@ -40,7 +38,7 @@ const presentCustomer = (user: CustomerRow) => ({
 });
 
 const getCustomer = async (handle: DatabaseHandle, uid: string) => {
-  const user = await findCustomerByUid(handle.db, uid);
+  const user = await findUserByUid(handle.db, uid);
   if (!user) throw new AppError('ERR_NO_USER');
   return user;
 };
@@ -127,9 +125,8 @@ export const lockCustomer = async (
 ) => {
   const user = await getCustomer(handle, uid);
   const now = new Date();
-  const updated = await setLocked(handle.db, user.id, input.locked ? now : null);
-  if (!updated) throw new AppError('ERR_NO_USER');
-  const ended = input.locked ? await revokeSessions(handle.db, user.id, now) : 0;
+  const updated = await updateUser(handle.db, user.id, { lockedAt: input.locked ? now : null });
+  const ended = input.locked ? await revokeUserSessions(handle.db, user.id, now) : 0;
   await announceProxyChanges(handle, await listProxyIds(handle.db, user.id));
   await recordAudit(handle.db, {
     operator: act.operator,
@@ -145,7 +142,7 @@ export const lockCustomer = async (
 /** `POST /api/admin/customers/{uid}/sessions/revoke`: signs the customer out everywhere. */
 export const signOutCustomer = async (handle: DatabaseHandle, uid: string, act: OperatorAct) => {
   const user = await getCustomer(handle, uid);
-  const ended = await revokeSessions(handle.db, user.id, new Date());
+  const ended = await revokeUserSessions(handle.db, user.id, new Date());
   await recordAudit(handle.db, {
     operator: act.operator,
     action: 'customer.sessions.revoke',
