@@ -5,5 +5,6 @@ export default defineProject({
     name: 'console',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['src/shared/testing/settle-react.ts'],
   },
 });
