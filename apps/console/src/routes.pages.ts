@@ -25,3 +25,5 @@ export const staticIpPage: PageLoader = () => import('./features/proxy-pages/sta
 export const operatorLoginPage: PageLoader = () => import('./features/admin/operator-login.page');
 export const auditPage: PageLoader = () => import('./features/admin/audit.page');
 export const pricesPage: PageLoader = () => import('./features/admin/prices.page');
+export const customerSearchPage: PageLoader = () => import('./features/admin/customers/customer-search.page');
+export const customerPage: PageLoader = () => import('./features/admin/customers/customer.page');

@@ -192,6 +192,21 @@ const ADMIN_ROUTES: ExpectedRoute[] = [
     kind: 'page',
     operatorRoles: ['owner', 'finance'],
   },
+  {
+    name: 'adminCustomers',
+    path: '/admin/customers',
+    layout: 'admin',
+    kind: 'page',
+    operatorRoles: ['owner', 'finance', 'support'],
+  },
+  {
+    name: 'adminCustomer',
+    path: '/admin/customers/:uid',
+    layout: 'admin',
+    kind: 'page',
+    hideInMenu: true,
+    operatorRoles: ['owner', 'finance', 'support'],
+  },
 ];
 
 const ROUTE_TABLE: ExpectedRoute[] = [

@@ -37,9 +37,9 @@ describe('the operator menu', () => {
   it('lists for each role exactly the pages the role may open', () => {
     const keys = (role: Parameters<typeof buildOperatorMenu>[0]) =>
       buildOperatorMenu(role).map((entry) => entry.key);
-    expect(keys('owner')).toEqual(['adminAudit', 'adminPrices']);
-    expect(keys('finance')).toEqual(['adminPrices']);
-    expect(keys('support')).toEqual([]);
+    expect(keys('owner')).toEqual(['adminAudit', 'adminPrices', 'adminCustomers']);
+    expect(keys('finance')).toEqual(['adminPrices', 'adminCustomers']);
+    expect(keys('support')).toEqual(['adminCustomers']);
   });
 });
 
@@ -63,16 +63,20 @@ describe('the operator layout', () => {
 
     expect((await screen.findByTestId('admin-operator-email')).textContent).toBe('owner@example.com');
     expect(screen.getByTestId('admin-operator-role').textContent).toBe(enUS['admin.role.owner']);
-    expect(menuTexts()).toEqual([enUS['admin.menu.audit'], enUS['admin.menu.prices']]);
+    expect(menuTexts()).toEqual([
+      enUS['admin.menu.audit'],
+      enUS['admin.menu.prices'],
+      enUS['admin.menu.customers'],
+    ]);
   });
 
-  it('shows a support operator neither the audit trail nor the prices', async () => {
+  it('shows a support operator neither the audit trail nor the prices, only the customers', async () => {
     setOperatorToken('session-support');
     const api = mockApi({ 'GET /admin/me': () => ({ data: operator('support') }) });
     renderConsoleAt('/admin/prices');
 
-    expect(await screen.findByText(enUS['admin.layout.noPages'])).toBeTruthy();
-    expect(menuTexts()).toEqual([]);
+    expect(await screen.findByTestId('admin-customer-search')).toBeTruthy();
+    expect(menuTexts()).toEqual([enUS['admin.menu.customers']]);
     expect(screen.queryByTestId('admin-price-submit')).toBeNull();
     expect(api.callsTo('GET', '/admin/audit')).toEqual([]);
   });
@@ -83,7 +87,7 @@ describe('the operator layout', () => {
     renderConsoleAt('/admin/audit');
 
     expect(await screen.findByTestId('admin-price-submit')).toBeTruthy();
-    expect(menuTexts()).toEqual([enUS['admin.menu.prices']]);
+    expect(menuTexts()).toEqual([enUS['admin.menu.prices'], enUS['admin.menu.customers']]);
     expect(api.callsTo('GET', '/admin/audit')).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import type { AccountPlan, SetPlanRequest } from '@ptc/contracts';
 import { OPERATOR_LOGIN_PATH } from '../../routes.paths';
 import { API_BASE } from '../../shared/api/api';
 import { createHttpClient, type HttpClient, type RequestOptions } from '../../shared/api/http-client';
@@ -7,11 +8,17 @@ import { getFeedback } from '../../shared/ui/feedback';
 import type {
   AuditFilters,
   AuditPage,
+  BalanceAdjustment,
+  BalanceAdjustmentAnswer,
+  Customer,
+  CustomerDetails,
+  CustomerSearch,
   Operator,
   OperatorSignIn,
   OperatorTotpAnswer,
   PriceAnswer,
   SecondFactor,
+  SessionsRevoked,
 } from './admin.types';
 import { translateOperatorError } from './operator-errors';
 import { clearOperatorSession, getOperatorToken } from './operator-session';
@@ -110,4 +117,55 @@ export const setPrice = (key: string, price: string) =>
     path: '/admin/prices/{key}',
     params: { key },
     data: { price },
+  });
+
+/** Customers matching `text` exactly: email, phone, user name, uid, proxy username or exit IP. */
+export const searchCustomers = (text: string, signal?: AbortSignal) =>
+  operatorRequest<CustomerSearch>({
+    path: '/admin/customers',
+    query: { q: text.trim() },
+    ...(signal ? { signal } : {}),
+  });
+
+/** A customer with their money trail, orders and proxies. */
+export const getCustomer = (uid: string, signal?: AbortSignal) =>
+  operatorRequest<CustomerDetails>({
+    path: '/admin/customers/{uid}',
+    params: { uid },
+    ...(signal ? { signal } : {}),
+  });
+
+/** Credits or debits the balance through the ledger (owner, finance), once per `request_id`. */
+export const adjustCustomerBalance = (uid: string, adjustment: BalanceAdjustment) =>
+  operatorRequest<BalanceAdjustmentAnswer>({
+    method: 'POST',
+    path: '/admin/customers/{uid}/balance',
+    params: { uid },
+    data: adjustment,
+  });
+
+/** Sets the plan and its discount (owner, finance). */
+export const setCustomerPlan = (uid: string, change: SetPlanRequest) =>
+  operatorRequest<AccountPlan>({
+    method: 'PUT',
+    path: '/admin/users/{uid}/plan',
+    params: { uid },
+    data: change,
+  });
+
+/** Locks or unlocks the account, with the operator's reason (owner, support). */
+export const lockCustomer = (uid: string, change: { locked: boolean; reason: string }) =>
+  operatorRequest<Customer>({
+    method: 'POST',
+    path: '/admin/customers/{uid}/lock',
+    params: { uid },
+    data: change,
+  });
+
+/** Ends every session of the customer (owner, support). */
+export const signOutCustomer = (uid: string) =>
+  operatorRequest<SessionsRevoked>({
+    method: 'POST',
+    path: '/admin/customers/{uid}/sessions/revoke',
+    params: { uid },
   });

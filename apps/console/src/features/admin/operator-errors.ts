@@ -6,6 +6,8 @@ import { translateIfExists } from '../../shared/i18n/i18n';
 const OPERATOR_ERROR_TEXTS: Readonly<Record<string, string>> = {
   [ERRORS.ERR_FORBIDDEN.messageKey]: 'admin.errors.forbidden',
   [ERRORS.ERR_TOKEN_ERROR.messageKey]: 'admin.errors.sessionEnded',
+  [ERRORS.ERR_NO_USER.messageKey]: 'admin.errors.noCustomer',
+  [ERRORS.ERR_BALANCE_NOT_ENOUGH.messageKey]: 'admin.errors.balanceBelowZero',
 };
 
 /** The code table's text of `key`, in operator terms where they differ. */
