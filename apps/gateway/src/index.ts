@@ -5,6 +5,7 @@
  */
 
 export { type ParsedUsername, parseUsername, type UsernameParams } from './auth/username-params';
+export { type ProbeResult, type ProbeTarget, probeExit } from './exits/exit-probe';
 export { createGateway, GATEWAY_DEFAULTS } from './gateway';
 export type {
   BoundListener,

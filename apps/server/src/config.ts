@@ -136,6 +136,13 @@ const envSchema = z
     GATEWAY_RELAY: z.enum(['auto', 'splice', 'stream']).default('auto'),
     GATEWAY_CREDIT_TTL_SECONDS: z.coerce.number().int().min(3).max(3_600).default(30),
     DEMO_SUPPLY: z.enum(['true', 'false']).optional(),
+    /** What a supply health check fetches through each exit (an http:// URL answering 2xx/3xx). */
+    SUPPLY_PROBE_URL: z
+      .url({ protocol: /^http$/, error: 'must be an http:// URL' })
+      .default('http://www.gstatic.com/generate_204'),
+    SUPPLY_PROBE_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+    /** How often every upstream exit is checked; 0 turns the scheduled check off. */
+    SUPPLY_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     /** Bearer token of the Prometheus scraper at `/metrics` (no endpoint without it). */
     METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
     /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
@@ -346,6 +353,12 @@ const envSchema = z
     },
     /** Seed the labelled demo supply of direct exits when there is no supply (default outside production). */
     demoSupply: (env.DEMO_SUPPLY ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    /** Supply health checks (README "Supply"): the probe, its time limit, the schedule. */
+    supplyChecks: {
+      probeUrl: env.SUPPLY_PROBE_URL,
+      timeoutMs: env.SUPPLY_PROBE_TIMEOUT_MS,
+      intervalMs: env.SUPPLY_CHECK_INTERVAL_SECONDS * 1_000,
+    },
     /** Sandbox adapters (payments, …) may serve: always outside production, in it only when allowed. */
     allowSandboxAdapters: env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_ADAPTERS === 'true',
     /** The Prometheus scraper's token (`/metrics`); none: no endpoint. */

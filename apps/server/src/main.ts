@@ -7,6 +7,7 @@ import { ensureSupply, type RunningGateway, startGateway } from './gateway';
 import { maintenanceJobs } from './jobs/maintenance';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
 import { bootstrapOwner } from './modules/admin/operators/operators.service';
+import { supplyJobs } from './modules/admin/supply/supply.jobs';
 import { authDeps } from './modules/auth/auth.deps';
 import { authJobs } from './modules/auth/auth.jobs';
 import { billingDeps } from './modules/billing/billing.deps';
@@ -86,6 +87,7 @@ const start = async () => {
       ...trafficJobs(trafficDeps(app)),
       ...maintenanceJobs(database),
       ...authJobs(authDeps(app)),
+      ...supplyJobs(config, database),
     ],
     isLeader: () => database.tryLeadership(),
     log: app.log,

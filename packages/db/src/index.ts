@@ -6,6 +6,7 @@ export {
   eq,
   gt,
   gte,
+  ilike,
   inArray,
   isNotNull,
   isNull,
@@ -13,6 +14,7 @@ export {
   lte,
   ne,
   or,
+  type SQL,
   sql,
 } from 'drizzle-orm';
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';

@@ -1,4 +1,4 @@
-import { and, type DatabaseHandle, eq, exits, sql } from '@ptc/db';
+import { and, type DatabaseHandle, eq, exitInService, exits, sql } from '@ptc/db';
 import type { Exit, ExitCatalog, ExitCriteria } from '../ports';
 
 // Exits change rarely; a connection storm must not become a query storm.
@@ -61,7 +61,7 @@ export const createDbExitCatalog = (
       .from(exits)
       .where(
         and(
-          eq(exits.isHealthy, true),
+          exitInService,
           criteria.exitId ? eq(exits.id, BigInt(criteria.exitId)) : undefined,
           criteria.country ? eq(exits.country, criteria.country.toUpperCase()) : undefined,
           criteria.state ? sql`lower(${exits.state}) = ${criteria.state.toLowerCase()}` : undefined,

@@ -40,7 +40,7 @@ export const lastCode = async (db: Database, recipient: string): Promise<string>
 /** Sends a call and answers the parsed envelope with the HTTP status. */
 export const call = async (
   app: App,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   options: {
     body?: Record<string, unknown>;

@@ -49,16 +49,46 @@ export const exits = pgTable(
     isDemo: boolean().notNull().default(false),
     failureCount: integer().notNull().default(0),
     lastFailureAt: instant(),
+    /**
+     * Taken out of service by an operator (or a static address retired): no new proxy, rotation
+     * or connection uses it. Null while in service.
+     */
+    disabledAt: instant(),
+    /** The last health check through this exit (issue #15): when, whether it passed, how fast, why not. */
+    lastCheckedAt: instant(),
+    lastCheckOk: boolean(),
+    lastLatencyMs: integer(),
+    lastError: text(),
     ...timestamps,
   },
   (table) => [
     index('exits_area_idx').on(table.country, table.state, table.city),
     index('exits_ip_idx').on(table.ip),
+    // One live static address per IP: an import cannot add a second, a retired one can come back.
+    uniqueIndex('exits_static_ip_key')
+      .on(table.ip)
+      .where(sql`${table.isStatic} and ${table.disabledAt} is null`),
     check(
       'exits_upstream_has_address',
       sql`${table.kind} = 'direct' or (${table.host} is not null and ${table.port} is not null)`,
     ),
   ],
+);
+
+/** Health checks through exits (issue #15), kept a week: the success rate and latency operators see. */
+export const exitHealthChecks = pgTable(
+  'exit_health_checks',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    exitId: bigint({ mode: 'bigint' })
+      .notNull()
+      .references(() => exits.id),
+    checkedAt: instant().notNull().defaultNow(),
+    isOk: boolean().notNull(),
+    latencyMs: integer(),
+    error: text(),
+  },
+  (table) => [index('exit_health_checks_exit_idx').on(table.exitId, table.checkedAt)],
 );
 
 /**
@@ -225,3 +255,9 @@ export const proxyUsageHourly = pgTable(
     index('proxy_usage_hourly_hour_idx').on(table.hour),
   ],
 );
+
+/**
+ * An exit that may carry traffic: healthy and not taken out of service by an operator. Every
+ * place that picks exits (generation, areas, rotation, the gateway) asks this.
+ */
+export const exitInService = sql<boolean>`(${exits.isHealthy} and ${exits.disabledAt} is null)`;

@@ -13,8 +13,10 @@ import { findOrderByNo } from '../wallet/orders.service';
 import { walletDeps } from '../wallet/wallet.deps';
 import { recordAudit, searchAudit } from './audit/audit.service';
 import { customersRoutes } from './customers/customers.routes';
+import { moneyRoutes } from './money/money.routes';
 import { currentOperator, operatorTokenOf, requireOperator } from './operator-guard';
 import { confirmOperatorTotp, signInOperator, signOutOperator } from './operators/operators.service';
+import { supplyRoutes } from './supply/supply.routes';
 
 const tags = ['Operator'];
 const security = [{ operatorSession: [] }];
@@ -202,4 +204,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   await app.register(financeRoutes);
   await app.register(customersRoutes);
+  await app.register(moneyRoutes);
+  await app.register(supplyRoutes);
 };

@@ -1,5 +1,5 @@
 import type { AREA_USES } from '@ptc/contracts';
-import { and, count, type Database, eq, exits, sql } from '@ptc/db';
+import { and, count, type Database, eq, exitInService, exits, sql } from '@ptc/db';
 import { isExitLeased } from './supply';
 
 /** Where an area list is used (SPEC §3 Area data). */
@@ -23,7 +23,7 @@ export interface AreaSupply {
  * static proxies; any healthy exit for remote PCs, for now.
  */
 const supplyOf = (use: AreaUse) => {
-  const healthy = eq(exits.isHealthy, true);
+  const healthy = exitInService;
   if (use === 'vm') return healthy;
   if (use.startsWith('dynamic_')) return and(healthy, eq(exits.isStatic, false));
   const type = use.startsWith('static_datacenter') ? 'datacenter' : 'residential';

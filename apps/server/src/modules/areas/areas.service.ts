@@ -55,13 +55,24 @@ const nameAreas = async (level: AreaLevel, country: string | undefined, supply: 
   });
 };
 
+/** Bumped when operators change the supply: cached lists of an earlier epoch are not used. */
+let supplyEpoch = 0;
+
+/**
+ * Forgets every cached area list of this process (operators changed the supply), so customers see
+ * the change at once; other processes follow within their cache time.
+ */
+export const forgetAreaLists = () => {
+  supplyEpoch += 1;
+};
+
 /**
  * Area lists derived from the supply actually available (healthy exits; for static uses, static
  * inventory not leased), named in English, cached briefly per list.
  */
 export const createAreaCatalog = (db: Database, options: { cacheMs?: number } = {}) => {
   const cacheMs = options.cacheMs ?? DEFAULT_CACHE_MS;
-  const cache = new Map<string, { at: number; list: Promise<AreaList> }>();
+  const cache = new Map<string, { at: number; epoch: number; list: Promise<AreaList> }>();
 
   const build = async (level: AreaLevel, query: AreaQuery): Promise<AreaList> => {
     const supply = await countSupply(db, query.use_in, level, query);
@@ -73,9 +84,9 @@ export const createAreaCatalog = (db: Database, options: { cacheMs?: number } = 
   const load = (level: AreaLevel, query: AreaQuery) => {
     const key = JSON.stringify([level, query.use_in, query.country, query.state?.toLowerCase()]);
     const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < cacheMs) return hit.list;
+    if (hit && hit.epoch === supplyEpoch && Date.now() - hit.at < cacheMs) return hit.list;
     const list = build(level, query);
-    cache.set(key, { at: Date.now(), list });
+    cache.set(key, { at: Date.now(), epoch: supplyEpoch, list });
     list.catch(() => cache.delete(key));
     if (cache.size > MAX_CACHED_LISTS) cache.delete(cache.keys().next().value as string);
     return list;

@@ -1,5 +1,5 @@
 import { PROXY_RULES, PROXY_STATUS } from '@ptc/contracts';
-import { and, type Database, eq, exits, gte, isNull, lte, ne, proxies, sql } from '@ptc/db';
+import { and, type Database, eq, exitInService, exits, gte, isNull, lte, ne, proxies, sql } from '@ptc/db';
 
 /** How far back the refund job looks for purchases (it runs every minute; this survives missed runs). */
 const LOOK_BACK_MS = 60 * 60_000;
@@ -34,7 +34,7 @@ export const listFailedDynamicIps = (db: Database, now: Date) =>
         ne(proxies.status, PROXY_STATUS.INVALID),
         gte(proxies.purchasedAt, new Date(now.getTime() - LOOK_BACK_MS)),
         lte(proxies.purchasedAt, now),
-        sql`not exists (select 1 from ${exits} where ${servingExits} and ${exits.isHealthy})`,
+        sql`not exists (select 1 from ${exits} where ${servingExits} and ${exitInService})`,
         sql`coalesce((select max(coalesce(${exits.lastFailureAt}, ${exits.updatedAt})) from ${exits} where ${servingExits}), ${proxies.purchasedAt})
           <= ${proxies.purchasedAt} + make_interval(secs => ${windowSeconds})`,
       ),

@@ -3,6 +3,7 @@ import {
   and,
   type Database,
   eq,
+  exitInService,
   exits,
   gt,
   inArray,
@@ -36,7 +37,7 @@ export const listDueRotations = (db: Database, now: Date, periodMs: number) =>
       line: proxies.line,
       exitType: proxies.exitType,
       exitId: proxies.exitId,
-      isExitHealthy: sql<boolean>`coalesce(${exits.isHealthy}, true)`,
+      isExitHealthy: sql<boolean>`coalesce(${exitInService}, true)`,
       hasFunds: sql<boolean>`(${users.balance} > 0 or exists (select 1 from ${trafficPools} where ${trafficPools.userId} = ${users.id} and ${trafficPools.bytesUsed} < ${trafficPools.bytesTotal} and (${trafficPools.expiresAt} is null or ${trafficPools.expiresAt} > ${now})))`,
     })
     .from(proxies)
@@ -53,7 +54,7 @@ export const listDueRotations = (db: Database, now: Date, periodMs: number) =>
         or(
           isNull(proxies.lastRotatedAt),
           lte(proxies.lastRotatedAt, new Date(now.getTime() - periodMs)),
-          eq(exits.isHealthy, false),
+          sql`not ${exitInService}`,
         ),
       ),
     )
@@ -70,7 +71,7 @@ export const listFreeStaticExits = (db: Database, proxy: DueRotation, limit: num
     .where(
       and(
         eq(exits.isStatic, true),
-        eq(exits.isHealthy, true),
+        exitInService,
         eq(exits.country, proxy.country ?? ''),
         proxy.exitType ? eq(exits.type, proxy.exitType) : undefined,
         proxy.exitId ? ne(exits.id, proxy.exitId) : undefined,
@@ -91,7 +92,7 @@ export const hasHealthyExitFor = async (db: Database, proxy: DueRotation) => {
     .from(exits)
     .where(
       and(
-        eq(exits.isHealthy, true),
+        exitInService,
         eq(exits.isStatic, false),
         proxy.country ? eq(exits.country, proxy.country) : undefined,
         proxy.state ? sql`lower(${exits.state}) = lower(${proxy.state})` : undefined,

@@ -2,6 +2,12 @@ import type { Database } from '@ptc/db';
 import type { SignedInOperator } from '../operators/operators.service';
 import { type AuditRow, insertAuditEntry, listAuditEntries } from './audit.repository';
 
+/** Who acts, and from where: what every audited service call takes. */
+export interface AuditActor {
+  operator: SignedInOperator | null;
+  clientIp?: string;
+}
+
 /** JSON for the trail: bigints as strings, dates as ISO text. */
 const plain = (value: unknown): unknown =>
   value === undefined

@@ -1,4 +1,17 @@
-import { and, asc, type Database, eq, exits, inArray, isNull, proxies, queryRows, sql, users } from '@ptc/db';
+import {
+  and,
+  asc,
+  type Database,
+  eq,
+  exitInService,
+  exits,
+  inArray,
+  isNull,
+  proxies,
+  queryRows,
+  sql,
+  users,
+} from '@ptc/db';
 import { isExitLeased } from '../../areas/supply';
 import { sumUsableBytes } from '../../traffic/packages.service';
 import { isAnyOf } from '../list/list.repository';
@@ -65,11 +78,11 @@ export const countExits = async (db: Database, area: Area, serving: SQL | undefi
 
 /** Healthy exits that carry rotating traffic (not part of the static inventory). */
 export const servesRotating = (line: number | null) =>
-  and(eq(exits.isHealthy, true), eq(exits.isStatic, false), line ? eq(exits.line, line) : undefined);
+  and(exitInService, eq(exits.isStatic, false), line ? eq(exits.line, line) : undefined);
 
 /** Healthy static-inventory exits of a type. */
 export const servesStatic = (type: 'residential' | 'datacenter') =>
-  and(eq(exits.isHealthy, true), eq(exits.isStatic, true), eq(exits.type, type));
+  and(exitInService, eq(exits.isStatic, true), eq(exits.type, type));
 
 const exitColumns = {
   id: exits.id,
@@ -80,7 +93,7 @@ const exitColumns = {
   city: exits.city,
   type: exits.type,
   isStatic: exits.isStatic,
-  isHealthy: exits.isHealthy,
+  isHealthy: exitInService,
 };
 
 /** An exit as generation and the store see it. */
