@@ -16,6 +16,7 @@ import { OwnAddresses } from './guard/own-addresses';
 import { DEFAULT_ALLOWED_PORTS, resolveWithLookup, TargetGuard } from './guard/target-guard';
 import { createHttpProxy } from './http/http-proxy';
 import { UsageMeter } from './metering/usage-meter';
+import { countRefusals } from './refusals';
 import { createListener, dispatchConnection, type ProtocolHandlers } from './server';
 import { handleSocks5 } from './socks5/socks5-handler';
 
@@ -270,6 +271,8 @@ export const createGateway = (options: GatewayOptions): Gateway => {
         perProxy: registry.perProxy(),
         relay: relayName,
         credit: credit.stats(),
+        usage: meter.stats(),
+        refusals: countRefusals(),
       };
     },
   };

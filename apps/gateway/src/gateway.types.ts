@@ -1,5 +1,6 @@
 import type { CreditSizes } from './credit/owner-credit';
 import type { CredentialStore, CreditStore, ExitCatalog, UsageSink } from './ports';
+import type { RefusalKind } from './refusals';
 
 /** Which protocols a listening socket speaks; `auto` sniffs the first byte (0x05 → SOCKS5). */
 export type ListenerProtocol = 'auto' | 'http' | 'socks5';
@@ -126,11 +127,16 @@ export interface Gateway {
   listen(): Promise<BoundListener[]>;
   /** Stops accepting, closes every connection, and flushes all metered usage. */
   close(): Promise<void>;
-  /** Open client connections, authenticated connections per proxy id, how tunnels relay, and credit control. */
+  /**
+   * Open client connections, authenticated connections per proxy id, how tunnels relay, credit
+   * control, metered bytes and the usage flush lag, and refusals (of this process) by kind.
+   */
   stats(): {
     connections: number;
     perProxy: Map<string, number>;
     relay: 'splice' | 'stream';
     credit: { owners: number; holding: number; reservations: number; refusals: number };
+    usage: { bytesUp: number; bytesDown: number; flushLagMs: number; lastFlushAt: number | null };
+    refusals: { kind: RefusalKind; code: number; count: number }[];
   };
 }

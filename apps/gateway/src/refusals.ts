@@ -90,8 +90,16 @@ export class Refusal extends Error {
     readonly code: number = REFUSAL_ANSWERS[kind].code,
   ) {
     super(message);
+    refusalCounts.set(kind, (refusalCounts.get(kind) ?? 0) + 1);
   }
 }
+
+/** Refusals made by this process so far, by kind (every refusal is answered as it is made). */
+const refusalCounts = new Map<RefusalKind, number>();
+
+/** Refusals of this process so far, by kind with their code: what the metrics show. */
+export const countRefusals = (): { kind: RefusalKind; code: number; count: number }[] =>
+  [...refusalCounts].map(([kind, count]) => ({ kind, code: REFUSAL_ANSWERS[kind].code, count }));
 
 /** The refusal of a proxy that may not carry traffic, naming why. */
 export const admissionRefusal = (admission: Exclude<Admission, { ok: true }>): Refusal =>

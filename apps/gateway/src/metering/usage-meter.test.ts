@@ -20,6 +20,31 @@ const track = (meter: UsageMeter, proxyId: string, socket: FakeSocket, baseline 
   meter.track(proxyId, socket as unknown as Socket, baseline);
 
 describe('UsageMeter', () => {
+  it('reports bytes so far and the flush lag: the age of the oldest usage not yet flushed', async () => {
+    const sink = new MemoryUsageSink();
+    let clock = Date.UTC(2026, 0, 1, 10, 30);
+    const meter = meterWith(sink, () => clock);
+    const socket = new FakeSocket();
+    track(meter, 'p1', socket);
+    expect(meter.stats()).toEqual({ bytesUp: 0, bytesDown: 0, flushLagMs: 0, lastFlushAt: null });
+    socket.bytesRead = 100;
+    socket.bytesWritten = 20;
+    sink.failNext(2);
+    await meter.flush();
+    clock += 30_000;
+    socket.bytesRead = 150;
+    await meter.flush();
+    expect(meter.stats()).toMatchObject({
+      bytesUp: 20,
+      bytesDown: 150,
+      flushLagMs: 30_000,
+      lastFlushAt: null,
+    });
+    clock += 5_000;
+    await meter.flush();
+    expect(meter.stats()).toEqual({ bytesUp: 20, bytesDown: 150, flushLagMs: 0, lastFlushAt: clock });
+  });
+
   it('sends deltas since the baseline and since the previous batch, never running totals', async () => {
     const sink = new MemoryUsageSink();
     const meter = meterWith(sink);

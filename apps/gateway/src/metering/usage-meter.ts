@@ -59,6 +59,12 @@ export class UsageMeter {
   private readonly queue: UsageBatch[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  /** Bytes metered since start (client↔target, both directions), for the metrics. */
+  private totals = { up: 0, down: 0 };
+  /** When the oldest usage not yet in a batch, and the oldest usage in an unsent batch, was metered. */
+  private unsentSince: number | null = null;
+  private queuedSince: number | null = null;
+  private lastFlushAt: number | null = null;
 
   constructor(private readonly options: UsageMeterOptions) {}
 
@@ -161,6 +167,23 @@ export class UsageMeter {
     );
   }
 
+  /**
+   * What the metrics show: bytes metered so far, how far behind the sink is (the age of the oldest
+   * usage not yet flushed; 0 when all is flushed) and when a flush last succeeded.
+   */
+  stats(): { bytesUp: number; bytesDown: number; flushLagMs: number; lastFlushAt: number | null } {
+    const oldest = Math.min(
+      this.unsentSince ?? Number.POSITIVE_INFINITY,
+      this.queuedSince ?? Number.POSITIVE_INFINITY,
+    );
+    return {
+      bytesUp: this.totals.up,
+      bytesDown: this.totals.down,
+      flushLagMs: Number.isFinite(oldest) ? Math.max(0, this.options.now() - oldest) : 0,
+      lastFlushAt: this.lastFlushAt,
+    };
+  }
+
   /** Batches waiting for the sink (for tests and diagnostics). */
   get pendingBatches(): readonly UsageBatch[] {
     return this.queue;
@@ -195,6 +218,9 @@ export class UsageMeter {
     }
     delta.bytesUp += Math.max(up, 0);
     delta.bytesDown += Math.max(down, 0);
+    this.totals.up += Math.max(up, 0);
+    this.totals.down += Math.max(down, 0);
+    this.unsentSince ??= now;
     if (entry.allowance) delta.packageBytes += entry.allowance.attribute(Math.max(up, 0) + Math.max(down, 0));
     delta.connections += entry.uncounted;
     entry.uncounted = 0;
@@ -204,19 +230,27 @@ export class UsageMeter {
     for (;;) {
       if (this.queue.length === 0) this.seal();
       const batch = this.queue[0];
-      if (!batch) return;
+      if (!batch) {
+        this.queuedSince = null;
+        return;
+      }
       try {
         await this.options.sink.flush(batch);
       } catch (error) {
         this.options.log.warn({ err: error, batchId: batch.batchId }, 'usage flush failed, will retry');
         return;
       }
+      this.lastFlushAt = this.options.now();
       this.queue.shift();
     }
   }
 
   /** Turns the unsent buckets into batches (one per hour). */
   private seal(): void {
+    if (this.buckets.size > 0) {
+      this.queuedSince = this.unsentSince;
+      this.unsentSince = null;
+    }
     for (const [hour, bucket] of [...this.buckets].sort(([a], [b]) => a - b)) {
       this.buckets.delete(hour);
       this.queue.push({

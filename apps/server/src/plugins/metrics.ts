@@ -10,8 +10,23 @@ export interface GatewayStatsSource {
   stats(): {
     connections: number;
     credit: { owners: number; holding: number; reservations: number; refusals: number };
+    usage: { bytesUp: number; bytesDown: number; flushLagMs: number; lastFlushAt: number | null };
+    refusals: { kind: string; code: number; count: number }[];
   };
 }
+
+/** Raises a counter to a running total read from elsewhere (the gateway counts; Prometheus wants counters). */
+const catchUp = <L extends string>(
+  counter: Counter<L>,
+  seen: Map<string, number>,
+  labels: Partial<Record<L, string | number>>,
+  total: number,
+) => {
+  const key = JSON.stringify(labels);
+  const delta = total - (seen.get(key) ?? 0);
+  if (delta > 0) counter.inc(labels, delta);
+  seen.set(key, Math.max(total, seen.get(key) ?? 0));
+};
 
 /**
  * The process's Prometheus metrics (prom-client, one registry per app): HTTP requests by route
@@ -62,6 +77,38 @@ export class AppMetrics {
         for (const what of ['owners', 'holding', 'reservations', 'refusals'] as const) {
           this.set({ what }, credit?.[what] ?? 0);
         }
+      },
+    });
+    const seenBytes = new Map<string, number>();
+    new Counter({
+      name: 'ptc_gateway_bytes_total',
+      help: 'Client-target bytes metered by the embedded gateway, by direction (up: client to target)',
+      labelNames: ['direction'] as const,
+      registers: [this.registry],
+      collect() {
+        const usage = source()?.usage;
+        catchUp(this, seenBytes, { direction: 'up' }, usage?.bytesUp ?? 0);
+        catchUp(this, seenBytes, { direction: 'down' }, usage?.bytesDown ?? 0);
+      },
+    });
+    const seenRefusals = new Map<string, number>();
+    new Counter({
+      name: 'ptc_gateway_refusals_total',
+      help: 'Connections and requests the gateway refused, by refusal kind and code (README: refusal codes)',
+      labelNames: ['kind', 'code'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const refusal of source()?.refusals ?? []) {
+          catchUp(this, seenRefusals, { kind: refusal.kind, code: String(refusal.code) }, refusal.count);
+        }
+      },
+    });
+    new Gauge({
+      name: 'ptc_gateway_usage_flush_lag_seconds',
+      help: 'Age of the oldest metered usage the embedded gateway has not yet flushed to the database (0: all flushed)',
+      registers: [this.registry],
+      collect() {
+        this.set((source()?.usage.flushLagMs ?? 0) / 1000);
       },
     });
     new Gauge({
