@@ -1,5 +1,7 @@
 export * from './abuse-limits';
 export * from './accounts';
+export * from './admin-catalogue';
+export * from './admin-customers';
 export * from './admin-money';
 export * from './admin-supply';
 export * from './app-error';

@@ -1,4 +1,12 @@
-import { ok } from '@ptc/contracts';
+import {
+  adminBalanceAdjustmentSchema,
+  adminCustomerListSchema,
+  adminCustomerPageSchema,
+  adminCustomerSchema,
+  adminSessionsRevokedSchema,
+  envelopeSchema,
+  ok,
+} from '@ptc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentOperator, requireOperator } from '../operator-guard';
@@ -32,13 +40,22 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Find customers by email, phone, user name, uid, proxy username or exit IP',
           querystring: z.object({ q: z.string().trim().min(1).max(254) }),
+          response: { 200: envelopeSchema(adminCustomerListSchema) },
         },
       },
       async (request) => ok(await findCustomers(app.database, request.query.q)),
     );
     scope.get(
       '/admin/customers/:uid',
-      { schema: { tags, security, summary: 'A customer: money trail, orders, proxies', params: uidParams } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'A customer: money trail, orders, proxies',
+          params: uidParams,
+          response: { 200: envelopeSchema(adminCustomerPageSchema) },
+        },
+      },
       async (request) => ok(await describeCustomer(app.database, request.params.uid)),
     );
   };
@@ -59,6 +76,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
             reason,
             request_id: z.string().min(8).max(64),
           }),
+          response: { 200: envelopeSchema(adminBalanceAdjustmentSchema) },
         },
       },
       async (request) =>
@@ -78,6 +96,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
             'Lock (no sign-in, sessions ended, proxies refused at once) or unlock an account (owner, support)',
           params: uidParams,
           body: z.object({ locked: z.boolean(), reason }),
+          response: { 200: envelopeSchema(adminCustomerSchema) },
         },
       },
       async (request) => ok(await lockCustomer(app.database, request.params.uid, request.body, act(request))),
@@ -90,6 +109,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Sign the customer out everywhere (owner, support)',
           params: uidParams,
+          response: { 200: envelopeSchema(adminSessionsRevokedSchema) },
         },
       },
       async (request) => ok(await signOutCustomer(app.database, request.params.uid, act(request))),
