@@ -1,4 +1,4 @@
-import { auditLog, eq, exits, inArray, proxies } from '@ptc/db';
+import { auditLog, eq, exitHealthChecks, exits, inArray, proxies } from '@ptc/db';
 import { createExit } from '@ptc/db/testing';
 import { curl } from '@ptc/gateway/testing/curl';
 import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
@@ -18,6 +18,7 @@ import {
 } from '../../../test/proxies';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { readBalanceAndSum } from '../../../test/wallet';
+import { checkDueExits } from './health-checks.service';
 
 const PTC = 1_000_000n;
 
@@ -129,6 +130,45 @@ describe('supply, as operators run it', () => {
     expect(listed.data.records.map((row: { id: string }) => row.id)).toEqual([exit.id]);
 
     expect(await auditOf(exit.id)).toEqual(['exit.create', 'exit.check', 'exit.check', 'exit.check']);
+  });
+
+  it('checks every upstream exit in use once per interval on schedule, never direct or disabled ones, and forgets checks after a week', async () => {
+    const settings = { ...t.app.config.supplyChecks, intervalMs: 60_000 };
+    const due = await createExit(db(), { kind: 'http', host: '127.0.0.1', port: 9, country: 'CA', line: 1 });
+    const direct = await createExit(db(), { country: 'CA', line: 2 });
+    const disabled = await createExit(db(), {
+      kind: 'http',
+      host: '127.0.0.1',
+      port: 9,
+      country: 'CA',
+      line: 3,
+      disabledAt: new Date(),
+    });
+    const now = new Date();
+    await db()
+      .insert(exitHealthChecks)
+      .values({ exitId: direct.id, checkedAt: new Date(now.getTime() - 8 * 86_400_000), isOk: true });
+    await checkDueExits(db(), settings, now);
+    const checked = await db()
+      .select()
+      .from(exits)
+      .where(inArray(exits.id, [due.id, direct.id, disabled.id]));
+    const byId = new Map(checked.map((row) => [row.id, row]));
+    expect(byId.get(due.id)).toMatchObject({
+      lastCheckOk: false,
+      lastError: expect.stringMatching(/ECONNREFUSED/),
+    });
+    expect(byId.get(direct.id)?.lastCheckedAt).toBeNull();
+    expect(byId.get(disabled.id)?.lastCheckedAt).toBeNull();
+    expect(await db().select().from(exitHealthChecks).where(eq(exitHealthChecks.exitId, direct.id))).toEqual(
+      [],
+    );
+    // Not due again within the interval.
+    const again = await checkDueExits(db(), settings, new Date(now.getTime() + 30_000));
+    expect(
+      (await db().select().from(exitHealthChecks).where(eq(exitHealthChecks.exitId, due.id))).length,
+    ).toBe(1);
+    expect(again).toBeGreaterThanOrEqual(0);
   });
 
   it('refuses bad supply with the code that says why, and changes nothing', async () => {
