@@ -70,4 +70,20 @@ describe('top-up arithmetic at the boundaries', () => {
     expect(formatPtc(recommendedAutoThreshold(parsePtc('100')))).toBe('30.00');
     expect(formatPtc(recommendedAutoThreshold(parsePtc('33.33')))).toBe('10.00');
   });
+
+  it("prices under an operator's terms: the fee and bonus given, SPEC §9's for what is not", () => {
+    const terms = {
+      fee: { basisPoints: 500n, fixed: parsePtc('1') },
+      bonus: { threshold: parsePtc('100'), basisPoints: 1_500n },
+    };
+    const priced = quoteTopUp(parsePtc('100'), 'card', terms);
+    expect([priced.fee, priced.bonus, priced.total]).toEqual([
+      parsePtc('6'),
+      parsePtc('15'),
+      parsePtc('106'),
+    ]);
+    expect(quoteTopUp(parsePtc('99.99'), 'card', terms).bonus).toBe(0n);
+    expect(quoteTopUp(parsePtc('200'), 'usdt', { bonus: terms.bonus }).fee).toBe(parsePtc('2.6'));
+    expect(quoteTopUp(parsePtc('200'), 'usdt', { fee: terms.fee }).bonus).toBe(parsePtc('20'));
+  });
 });

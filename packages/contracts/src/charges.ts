@@ -45,17 +45,53 @@ export interface TopUpQuote {
   fee: Micro;
   /** What the customer pays: amount + fee. */
   total: Micro;
-  /** Free PTC credited with it (10% from 200 PTC). */
+  /** Free PTC credited with it (the bonus rule: 10% from 200 PTC unless an operator changed it). */
   bonus: Micro;
   /** PTC the balance grows by: amount + bonus. */
   credited: Micro;
 }
 
-/** Prices a top-up of `amount` paid by `method` (SPEC §9 fees and bonus). */
-export const quoteTopUp = (amount: Micro, method: PaymentMethod | 'auto'): TopUpQuote => {
-  const rule = TOP_UP_FEES[FEE_RULE_OF_METHOD[method]];
-  const fee = amount > 0n ? roundHalfUpTo(applyBasisPoints(amount, rule.basisPoints) + rule.fixed, CENT) : 0n;
-  const bonus = amount >= TOP_UP.BONUS_THRESHOLD ? applyBasisPoints(amount, TOP_UP.BONUS_BASIS_POINTS) : 0n;
+/** A payment fee: a rate in basis points of the amount plus a fixed part. */
+export interface FeeRule {
+  basisPoints: bigint;
+  fixed: Micro;
+}
+
+/** The top-up bonus: a top-up of at least `threshold` earns `basisPoints` of its amount. */
+export interface BonusRule {
+  threshold: Micro;
+  basisPoints: bigint;
+}
+
+/** The bonus rule of SPEC §9 (10% from 200 PTC), in force until an operator changes it. */
+export const DEFAULT_BONUS_RULE: BonusRule = {
+  threshold: TOP_UP.BONUS_THRESHOLD,
+  basisPoints: TOP_UP.BONUS_BASIS_POINTS,
+};
+
+/** The fee of SPEC §9 that `method` pays, in force until an operator changes it. */
+export const defaultFeeOf = (method: PaymentMethod | 'auto'): FeeRule =>
+  TOP_UP_FEES[FEE_RULE_OF_METHOD[method]];
+
+/** The payment fee of a top-up of `amount`, rounded half up to the cent. */
+export const feeOf = (amount: Micro, rule: FeeRule): Micro =>
+  amount > 0n ? roundHalfUpTo(applyBasisPoints(amount, rule.basisPoints) + rule.fixed, CENT) : 0n;
+
+/** The bonus a top-up of `amount` earns under `rule`. */
+export const bonusOf = (amount: Micro, rule: BonusRule = DEFAULT_BONUS_RULE): Micro =>
+  amount >= rule.threshold ? applyBasisPoints(amount, rule.basisPoints) : 0n;
+
+/**
+ * Prices a top-up of `amount` paid by `method`: under `terms` (the fee and bonus an operator set,
+ * as the server serves them), else under SPEC §9's.
+ */
+export const quoteTopUp = (
+  amount: Micro,
+  method: PaymentMethod | 'auto',
+  terms: { fee?: FeeRule; bonus?: BonusRule } = {},
+): TopUpQuote => {
+  const fee = feeOf(amount, terms.fee ?? defaultFeeOf(method));
+  const bonus = bonusOf(amount, terms.bonus ?? DEFAULT_BONUS_RULE);
   return { amount, fee, total: amount + fee, bonus, credited: amount + bonus };
 };
 

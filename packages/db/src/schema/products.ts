@@ -3,9 +3,11 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -45,6 +47,27 @@ export const trafficPlans = pgTable('traffic_plans', {
   isActive: boolean().notNull().default(true),
   ...timestamps,
 });
+
+/**
+ * The catalogue's stored settings (issue #15), one row per name, its value validated by the
+ * contracts (`admin-catalogue.ts`) on write and on read; amounts are micro-PTC digit strings.
+ * `top_up_packages` `{amounts}`, `top_up_bonus` `{threshold, basis_points}`, `top_up_fees`
+ * `{<method>: {basis_points, fixed}}`. No row: the defaults (configuration and SPEC §9).
+ */
+export const catalogueSettings = pgTable(
+  'catalogue_settings',
+  {
+    name: text().primaryKey(),
+    value: jsonb().notNull(),
+    updatedAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'catalogue_settings_name_valid',
+      sql`${table.name} in ('top_up_packages', 'top_up_bonus', 'top_up_fees')`,
+    ),
+  ],
+);
 
 /** Traffic a user bought: consumed before the balance when traffic is billed. */
 export const trafficPools = pgTable(

@@ -14,7 +14,7 @@ import { PaymentMethodPicker } from './payment-method-picker';
 import { type EpayChannel, listMethodsForPlan, pickMethod } from './payment-methods';
 import { PlanPicker } from './plan-picker';
 import { getCheckoutStep } from './top-up-order';
-import { describeQuote } from './top-up-quote';
+import { describeQuote, readServedTerms } from './top-up-quote';
 import { TopUpQuoteCard } from './top-up-quote-card';
 import { type AmountReading, readTopUpAmount, toAmountField } from './wallet-money';
 import { useWalletPaths } from './wallet-paths';
@@ -62,7 +62,12 @@ export const TopUpForm = ({ onShowOrder }: TopUpFormProps) => {
   const packages = packagesQuery.data?.packages ?? [];
   const selectedPackage = packages.find((item) => item.id === packageId);
   const reading = selectedPackage ? readPackage(selectedPackage) : readTopUpAmount(customText);
-  const quote = reading.ok && method ? describeQuote(reading.amount, method) : null;
+  // Priced under the fee and bonus the server serves, which an operator may change.
+  const terms = readServedTerms(
+    packagesQuery.data,
+    methods.find((item) => item.id === method),
+  );
+  const quote = reading.ok && method ? describeQuote(reading.amount, method, terms) : null;
 
   const amountErrorText = (error: Exclude<AmountReading, { ok: true }>['error']): string => {
     if (error === 'required') return t('charge.amount.required');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeQuote } from './top-up-quote';
+import { describeQuote, readServedTerms } from './top-up-quote';
 import { readTopUpAmount } from './wallet-money';
 
 const quoteOf = (text: string, method: Parameters<typeof describeQuote>[1]) => {
@@ -54,5 +54,31 @@ describe('describeQuote', () => {
   it('charges USDT 1.3% and wire transfer nothing', () => {
     expect(quoteOf('200', 'usdt')).toMatchObject({ fee: '2.60', total: '202.60', credited: '220.00' });
     expect(quoteOf('200', 'wire')).toMatchObject({ fee: '0.00', total: '200.00', hasFee: false });
+  });
+});
+
+describe('describeQuote under the terms the server serves', () => {
+  it("prices with an operator's fee and bonus rule, read from the served percentages without floats", () => {
+    const reading = readTopUpAmount('150');
+    if (!reading.ok) throw new Error('150 is refused');
+    const terms = readServedTerms(
+      { bonus_threshold: '100.00', bonus_percent: 12.5 },
+      { fee_percent: 5.25, fee_fixed: '1.00' },
+    );
+    expect(terms).toEqual({
+      bonus: { threshold: 100_000_000n, basisPoints: 1_250n },
+      fee: { basisPoints: 525n, fixed: 1_000_000n },
+    });
+    expect(describeQuote(reading.amount, 'card', terms)).toMatchObject({
+      fee: '8.88',
+      total: '158.88',
+      bonus: '18.75',
+      credited: '168.75',
+    });
+  });
+
+  it('falls back to the rules of SPEC §9 while nothing is served', () => {
+    expect(readServedTerms(undefined, undefined)).toEqual({});
+    expect(quoteOf('200', 'card')).toMatchObject({ fee: '7.30', bonus: '20.00' });
   });
 });

@@ -12,6 +12,7 @@ import { setAccountPlan } from '../users/users.service';
 import { findOrderByNo } from '../wallet/orders.service';
 import { walletDeps } from '../wallet/wallet.deps';
 import { recordAudit, searchAudit } from './audit/audit.service';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { moneyRoutes } from './money/money.routes';
 import { currentOperator, operatorTokenOf, requireOperator } from './operator-guard';
@@ -206,4 +207,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(customersRoutes);
   await app.register(moneyRoutes);
   await app.register(supplyRoutes);
+  await app.register(catalogueRoutes);
 };

@@ -24,7 +24,10 @@ export const presentPlan = (plan: PlanRow, pricePerGb: bigint) => ({
   limit_per_user: plan.maxPerUser,
 });
 
-/** A purchase record; an expired package has nothing left to use. */
+/**
+ * A purchase record; an expired package has nothing left to use. Its size, price and expiry are
+ * the package's own, as bought: an operator's later edit of the plan does not rewrite them.
+ */
 export const presentPool = (pool: PoolRow, plan: PlanRow, now: Date) => {
   const isExpired = pool.expiresAt !== null && pool.expiresAt <= now;
   const left = isExpired ? 0n : pool.bytesTotal - pool.bytesUsed;
@@ -33,7 +36,8 @@ export const presentPool = (pool: PoolRow, plan: PlanRow, now: Date) => {
     id: pool.id.toString(),
     time: pool.purchasedAt.toISOString(),
     gb: Number(wholeGb),
-    price_per_gb: formatPtc(plan.pricePerGb),
+    // What was paid per GB (exact: the amount is a price per GB times whole GB).
+    price_per_gb: formatPtc(wholeGb > 0n ? pool.amount / wholeGb : plan.pricePerGb),
     amount: formatPtc(pool.amount),
     remaining_bytes: left.toString(),
     remaining_gb: formatGb(left),

@@ -63,7 +63,7 @@ export const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(chargePackagesSchema) },
       },
     },
-    async () => ok(listPackages(deps)),
+    async () => ok(await listPackages(deps)),
   );
 
   app.get(
@@ -77,7 +77,7 @@ export const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.array(paywayItemSchema)) },
       },
     },
-    async (request) => ok(listPayways(deps, request.params.payway_name)),
+    async (request) => ok(await listPayways(deps, request.params.payway_name)),
   );
 
   for (const [path, method] of [

@@ -1,17 +1,19 @@
 import {
   AppError,
-  FEE_RULE_OF_METHOD,
+  bonusOf,
   formatPtc,
+  MICRO_PER_PTC,
+  type Micro,
   PAYMENT_METHODS,
   type PaymentMethod,
   type Plan,
   TOP_UP,
-  TOP_UP_FEES,
 } from '@ptc/contracts';
 import type { UserRow } from '../auth/accounts.service';
 import { presentOrder } from './orders.presenter';
 import { findUserOrder, listUserOrders, type OrderRow } from './orders.repository';
 import { collectorFor } from './payment-collectors';
+import { readTopUpTerms } from './top-up-terms.service';
 import type { WalletDeps } from './wallet.deps';
 
 const METHOD_NAMES: Record<PaymentMethod, { name: string; en_name: string; ru_name: string }> = {
@@ -28,26 +30,34 @@ const METHOD_NAMES: Record<PaymentMethod, { name: string; en_name: string; ru_na
   wire: { name: '对公转账', en_name: 'Wire transfer', ru_name: 'Банковский перевод' },
 };
 
-/** `GET /proxy/charges/list`: the predefined packages and the limits of SPEC §9. */
-export const listPackages = (deps: WalletDeps) => ({
-  packages: deps.config.payments.packages.map((amount) => {
-    const bonus = amount >= TOP_UP.BONUS_THRESHOLD ? (amount * TOP_UP.BONUS_BASIS_POINTS) / 10_000n : 0n;
-    return { id: formatPtc(amount, 0), amount: formatPtc(amount), bonus: formatPtc(bonus) };
-  }),
-  min_amount: formatPtc(TOP_UP.MIN_AMOUNT),
-  max_amount: formatPtc(TOP_UP.MAX_AMOUNT),
-  bonus_threshold: formatPtc(TOP_UP.BONUS_THRESHOLD),
-  bonus_percent: Number(TOP_UP.BONUS_BASIS_POINTS) / 100,
-});
+/** A package's id: its amount in whole PTC ("200"), or with its cents ("12.50"). */
+const packageId = (amount: Micro) => formatPtc(amount, amount % MICRO_PER_PTC === 0n ? 0 : 2);
 
-/** `GET /proxy/payway/{payway_name}`: the payment methods available here, with their fees. */
-export const listPayways = (deps: WalletDeps, paywayName: string) => {
+/** `GET /proxy/charges/list`: the packages, the bonus rule in force and the limits of SPEC §9. */
+export const listPackages = async (deps: WalletDeps) => {
+  const terms = await readTopUpTerms(deps);
+  return {
+    packages: terms.packages.map((amount) => ({
+      id: packageId(amount),
+      amount: formatPtc(amount),
+      bonus: formatPtc(bonusOf(amount, terms.bonus)),
+    })),
+    min_amount: formatPtc(TOP_UP.MIN_AMOUNT),
+    max_amount: formatPtc(TOP_UP.MAX_AMOUNT),
+    bonus_threshold: formatPtc(terms.bonus.threshold),
+    bonus_percent: Number(terms.bonus.basisPoints) / 100,
+  };
+};
+
+/** `GET /proxy/payway/{payway_name}`: the payment methods available here, with their fees in force. */
+export const listPayways = async (deps: WalletDeps, paywayName: string) => {
   if (paywayName !== 'charge')
     throw new AppError('ERR_NOT_PAYWAY', { message: `Unknown payway ${paywayName}` });
+  const terms = await readTopUpTerms(deps);
   return PAYMENT_METHODS.flatMap((id) => {
     const collector = collectorFor(deps.providers, deps.config.payments, id);
     if (!collector) return [];
-    const fee = TOP_UP_FEES[FEE_RULE_OF_METHOD[id]];
+    const fee = terms.fees[id];
     return [
       {
         id,

@@ -28,6 +28,7 @@ import {
   saveCheckout,
 } from './orders.repository';
 import { type Collector, collectorFor } from './payment-collectors';
+import { quoteTermsOf, readTopUpTerms } from './top-up-terms.service';
 import type { WalletDeps } from './wallet.deps';
 
 const CURRENCY_OF_METHOD: Record<PaymentMethod | 'auto', PayCurrency> = {
@@ -102,7 +103,8 @@ export const createTopUpOrder = async (
   }
   const collector = collectorFor(deps.providers, deps.config.payments, input.method);
   if (!collector) throw new AppError('ERR_NOT_PAYWAY', { message: 'This payment method is not available' });
-  const quote = quoteTopUp(amount, input.method);
+  // The fee and bonus in force now, fixed on the order: a later change of terms leaves it alone.
+  const quote = quoteTopUp(amount, input.method, quoteTermsOf(await readTopUpTerms(deps), input.method));
   const payCurrency = CURRENCY_OF_METHOD[input.method];
   const payAmount =
     payCurrency === 'CNY'
@@ -238,7 +240,7 @@ export const applyPaymentNotification = async (
         kind: 'bonus',
         idempotencyKey: `order:${order.orderNo}:bonus`,
         reference,
-        note: '10% top-up bonus',
+        note: 'top-up bonus',
       });
     }
     return true;

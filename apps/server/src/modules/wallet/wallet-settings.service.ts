@@ -13,6 +13,7 @@ import { findUserById, findUserByUid, type UserRow } from '../auth/accounts.serv
 import { insertOrder, markOrderFailed } from './orders.repository';
 import { newOrderNo } from './orders.service';
 import { cardVaultFor } from './payment-collectors';
+import { quoteTermsOf, readTopUpTerms } from './top-up-terms.service';
 import type { WalletDeps } from './wallet.deps';
 import { autoTopUpFailureMessage, balanceAlarmMessage } from './wallet-messages';
 import {
@@ -128,12 +129,16 @@ export const removeCard = async (deps: WalletDeps, user: UserRow) => {
 
 /**
  * The auto top-up job: when a balance falls below its threshold, charge the saved card once per
- * crossing, without fee. The order is credited by the provider's notification like any other.
+ * crossing, at the auto top-up fee in force (none unless an operator set one). The order is credited
+ * by the provider's notification like any other.
  */
 export const runAutoTopUps = async (deps: WalletDeps, now = new Date()) => {
   await rearmAutoTopUps(deps.db);
   const due = await takeDueAutoTopUps(deps.db, now);
+  if (due.length === 0) return 0;
   const vault = cardVaultFor(deps.providers);
+  // The terms in force now (an operator may have set a fee or bonus for auto top-ups).
+  const terms = await readTopUpTerms(deps);
   for (const settings of due) {
     const [user, card] = await Promise.all([
       findUserById(deps.db, settings.userId),
@@ -143,7 +148,7 @@ export const runAutoTopUps = async (deps: WalletDeps, now = new Date()) => {
       await recordAutoTopUpAttempt(deps.db, settings.userId, 'the saved card cannot be charged here', now);
       continue;
     }
-    const quote = quoteTopUp(settings.amount, 'auto');
+    const quote = quoteTopUp(settings.amount, 'auto', quoteTermsOf(terms, 'auto'));
     const order = await insertOrder(deps.db, {
       orderNo: newOrderNo(now),
       userId: user.id,
