@@ -27,3 +27,8 @@ export const auditPage: PageLoader = () => import('./features/admin/audit.page')
 export const pricesPage: PageLoader = () => import('./features/admin/prices.page');
 export const customerSearchPage: PageLoader = () => import('./features/admin/customers/customer-search.page');
 export const customerPage: PageLoader = () => import('./features/admin/customers/customer.page');
+export const ordersPage: PageLoader = () => import('./features/admin/money/orders.page');
+export const refundsPage: PageLoader = () => import('./features/admin/money/refunds.page');
+export const reportsPage: PageLoader = () => import('./features/admin/money/reports.page');
+export const supplyPage: PageLoader = () => import('./features/admin/supply/supply.page');
+export const cataloguePage: PageLoader = () => import('./features/admin/catalogue/catalogue.page');

@@ -207,6 +207,41 @@ const ADMIN_ROUTES: ExpectedRoute[] = [
     hideInMenu: true,
     operatorRoles: ['owner', 'finance', 'support'],
   },
+  {
+    name: 'adminOrders',
+    path: '/admin/orders',
+    layout: 'admin',
+    kind: 'page',
+    operatorRoles: ['owner', 'finance', 'support'],
+  },
+  {
+    name: 'adminRefunds',
+    path: '/admin/refunds',
+    layout: 'admin',
+    kind: 'page',
+    operatorRoles: ['owner', 'finance'],
+  },
+  {
+    name: 'adminReports',
+    path: '/admin/reports',
+    layout: 'admin',
+    kind: 'page',
+    operatorRoles: ['owner', 'finance'],
+  },
+  {
+    name: 'adminSupply',
+    path: '/admin/supply',
+    layout: 'admin',
+    kind: 'page',
+    operatorRoles: ['owner', 'finance', 'support'],
+  },
+  {
+    name: 'adminCatalogue',
+    path: '/admin/catalogue',
+    layout: 'admin',
+    kind: 'page',
+    operatorRoles: ['owner', 'finance', 'support'],
+  },
 ];
 
 const ROUTE_TABLE: ExpectedRoute[] = [

@@ -80,6 +80,7 @@ export const adminOrderPageSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
 });
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 /** A ledger entry as operators see it. */
 export const adminLedgerEntrySchema = z.object({
@@ -97,6 +98,7 @@ export const adminLedgerEntrySchema = z.object({
   note: z.string().nullable(),
   at: z.string(),
 });
+export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
 
 /** A provider notification received for an order (verified or not). */
 export const adminPaymentNotificationSchema = z.object({
@@ -107,6 +109,7 @@ export const adminPaymentNotificationSchema = z.object({
   reason: z.string().nullable(),
   received_at: z.string(),
 });
+export type AdminPaymentNotification = z.infer<typeof adminPaymentNotificationSchema>;
 
 /** Answer of `GET /api/admin/orders/{order_no}`: the order, its ledger entries and notifications. */
 export const adminOrderDetailSchema = z.object({
@@ -114,6 +117,7 @@ export const adminOrderDetailSchema = z.object({
   ledger: z.array(adminLedgerEntrySchema),
   notifications: z.array(adminPaymentNotificationSchema),
 });
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
 /** `GET /api/admin/charges`: a customer's charges, the ones a refund can name. */
 export const adminChargesQuerySchema = z.object({
@@ -142,6 +146,7 @@ export const adminChargeSchema = z.object({
   note: z.string().nullable(),
   at: z.string(),
 });
+export type AdminCharge = z.infer<typeof adminChargeSchema>;
 
 /** Answer of `GET /api/admin/charges`: newest first. */
 export const adminChargePageSchema = z.object({
@@ -149,6 +154,7 @@ export const adminChargePageSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
 });
+export type AdminChargePage = z.infer<typeof adminChargePageSchema>;
 
 /** `POST /api/admin/refunds`: credit a charge back to the balance, once. */
 export const adminRefundRequestSchema = z.object({
@@ -173,6 +179,7 @@ export const adminRefundSchema = z.object({
   /** The customer's uid and balance after the refund. */
   customer: z.object({ uid: z.string(), balance: z.string() }),
 });
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
 
 /** `GET /api/admin/reports/daily` (and `.csv`): UTC days, both ends included; the last 30 days by default. */
 export const adminDailyReportQuerySchema = z.object({
@@ -181,6 +188,7 @@ export const adminDailyReportQuerySchema = z.object({
   /** Last UTC day (at most 366 days after `from`). */
   to: isoDaySchema.optional(),
 });
+export type AdminDailyReportQuery = z.infer<typeof adminDailyReportQuerySchema>;
 
 /** Products the daily report splits spending by. */
 export const REPORT_PRODUCTS = [
@@ -236,3 +244,4 @@ export const adminDailyReportSchema = z.object({
   /** The sums over the range (`day` holds `total`). */
   totals: adminDailyReportRowSchema,
 });
+export type AdminDailyReport = z.infer<typeof adminDailyReportSchema>;

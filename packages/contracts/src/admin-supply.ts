@@ -55,6 +55,7 @@ export const adminExitPageSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
 });
+export type AdminExitPage = z.infer<typeof adminExitPageSchema>;
 
 /** One health check through an exit. */
 export const adminExitCheckSchema = z.object({
@@ -63,12 +64,14 @@ export const adminExitCheckSchema = z.object({
   latency_ms: z.number().int().nullable(),
   error: z.string().nullable(),
 });
+export type AdminExitCheck = z.infer<typeof adminExitCheckSchema>;
 
 /** `POST /admin/exits/:id/check`: the check and the exit after it. */
 export const adminExitCheckResultSchema = z.object({
   check: adminExitCheckSchema.omit({ checked_at: true }),
   exit: adminExitSchema,
 });
+export type AdminExitCheckResult = z.infer<typeof adminExitCheckResultSchema>;
 
 /** `GET /admin/supply`: the overview. */
 export const adminSupplySchema = z.object({
@@ -111,37 +114,41 @@ export const adminPlaceSchema = z.object({
 });
 
 const template = z.string().max(500);
-const upstreamFields = {
+// A schema rather than a plain object of fields: the console's build marks top-level calls pure,
+// so importing a constant of this file (EXIT_KINDS) leaves zod out of the bundle.
+const upstreamSchema = z.object({
   host: z.string().trim().max(253).optional().nullable(),
   port: z.number().int().min(1).max(65_535).optional().nullable(),
   account: z.string().trim().max(200).optional().nullable(),
   /** `{user}`, `{cc}`, `{state}`, `{city}`, `{sid}`, `{life}` are filled per connection. */
   username_template: template.optional().nullable(),
   password_template: template.optional().nullable(),
-};
+});
 const ipText = z.string().trim().max(45);
 
 /** `POST /admin/exits`: one exit per area served and line. */
 export const adminNewExitsSchema = z.object({
   kind: z.enum(EXIT_KINDS),
-  ...upstreamFields,
+  ...upstreamSchema.shape,
   type: z.enum(EXIT_TYPES),
   lines: z.array(z.number().int().min(1).max(4)).min(1).max(4).default([1]),
   areas: z.array(adminPlaceSchema).min(1).max(300),
   label: z.string().trim().max(200).optional().nullable(),
   ip: ipText.optional().nullable(),
 });
+export type AdminNewExits = z.input<typeof adminNewExitsSchema>;
 
 /** `PATCH /admin/exits/:id`: what changes (absent fields are kept). */
 export const adminExitChangesSchema = z.object({
   kind: z.enum(EXIT_KINDS).optional(),
-  ...upstreamFields,
+  ...upstreamSchema.shape,
   type: z.enum(EXIT_TYPES).optional(),
   line: z.number().int().min(1).max(4).optional(),
   area: adminPlaceSchema.optional(),
   label: z.string().trim().max(200).optional().nullable(),
   ip: ipText.optional().nullable(),
 });
+export type AdminExitChanges = z.input<typeof adminExitChangesSchema>;
 
 /** What became of a lease when its address was retired. */
 export const adminLeaseOutcomeSchema = z.object({
@@ -150,6 +157,7 @@ export const adminLeaseOutcomeSchema = z.object({
   ip: z.string().nullable(),
   refunded: z.string(),
 });
+export type AdminLeaseOutcome = z.infer<typeof adminLeaseOutcomeSchema>;
 
 /** `POST /admin/inventory/import`: a CSV file's text (README "Supply" for its columns). */
 export const adminInventoryImportSchema = z.object({
@@ -161,9 +169,11 @@ export const adminInventoryImportSchema = z.object({
   ),
   dry_run: z.boolean().default(false),
 });
+export type AdminInventoryImport = z.input<typeof adminInventoryImportSchema>;
 
 export const adminInventoryImportResultSchema = z.object({
   imported: z.number().int(),
   valid: z.number().int(),
   places: z.number().int(),
 });
+export type AdminInventoryImportResult = z.infer<typeof adminInventoryImportResultSchema>;

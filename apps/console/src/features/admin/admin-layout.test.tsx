@@ -37,9 +37,26 @@ describe('the operator menu', () => {
   it('lists for each role exactly the pages the role may open', () => {
     const keys = (role: Parameters<typeof buildOperatorMenu>[0]) =>
       buildOperatorMenu(role).map((entry) => entry.key);
-    expect(keys('owner')).toEqual(['adminAudit', 'adminPrices', 'adminCustomers']);
-    expect(keys('finance')).toEqual(['adminPrices', 'adminCustomers']);
-    expect(keys('support')).toEqual(['adminCustomers']);
+    expect(keys('owner')).toEqual([
+      'adminAudit',
+      'adminPrices',
+      'adminCustomers',
+      'adminSupply',
+      'adminOrders',
+      'adminRefunds',
+      'adminReports',
+      'adminCatalogue',
+    ]);
+    expect(keys('finance')).toEqual([
+      'adminPrices',
+      'adminCustomers',
+      'adminSupply',
+      'adminOrders',
+      'adminRefunds',
+      'adminReports',
+      'adminCatalogue',
+    ]);
+    expect(keys('support')).toEqual(['adminCustomers', 'adminSupply', 'adminOrders', 'adminCatalogue']);
   });
 });
 
@@ -67,6 +84,11 @@ describe('the operator layout', () => {
       enUS['admin.menu.audit'],
       enUS['admin.menu.prices'],
       enUS['admin.menu.customers'],
+      enUS['admin.menu.supply'],
+      enUS['admin.menu.orders'],
+      enUS['admin.menu.refunds'],
+      enUS['admin.menu.reports'],
+      enUS['admin.menu.catalogue'],
     ]);
   });
 
@@ -76,7 +98,12 @@ describe('the operator layout', () => {
     renderConsoleAt('/admin/prices');
 
     expect(await screen.findByTestId('admin-customer-search')).toBeTruthy();
-    expect(menuTexts()).toEqual([enUS['admin.menu.customers']]);
+    expect(menuTexts()).toEqual([
+      enUS['admin.menu.customers'],
+      enUS['admin.menu.supply'],
+      enUS['admin.menu.orders'],
+      enUS['admin.menu.catalogue'],
+    ]);
     expect(screen.queryByTestId('admin-price-submit')).toBeNull();
     expect(api.callsTo('GET', '/admin/audit')).toEqual([]);
   });
@@ -87,7 +114,15 @@ describe('the operator layout', () => {
     renderConsoleAt('/admin/audit');
 
     expect(await screen.findByTestId('admin-price-submit')).toBeTruthy();
-    expect(menuTexts()).toEqual([enUS['admin.menu.prices'], enUS['admin.menu.customers']]);
+    expect(menuTexts()).toEqual([
+      enUS['admin.menu.prices'],
+      enUS['admin.menu.customers'],
+      enUS['admin.menu.supply'],
+      enUS['admin.menu.orders'],
+      enUS['admin.menu.refunds'],
+      enUS['admin.menu.reports'],
+      enUS['admin.menu.catalogue'],
+    ]);
     expect(api.callsTo('GET', '/admin/audit')).toEqual([]);
   });
 

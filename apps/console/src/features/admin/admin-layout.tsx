@@ -1,11 +1,12 @@
-import { LogoutOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { isAppError } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Layout, Menu, Result, Tag, Typography, theme } from 'antd';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { Button, Drawer, Flex, Layout, Menu, Result, Tag, Typography, theme } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../app/layouts/language-switch';
+import type { MenuEntry } from '../../app/navigation/route-tree';
 import { useCurrentRoute } from '../../app/navigation/use-current-route';
 import { OPERATOR_LOGIN_PATH } from '../../routes.paths';
 import type { AppRoute } from '../../routes.types';
@@ -13,6 +14,7 @@ import { queryClient } from '../../shared/api/query-client';
 import { useStore } from '../../shared/store/create-store';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { PageSpinner } from '../../shared/ui/page-spinner';
+import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { getOperator, signOutOperator } from './admin.api';
 import type { Operator } from './admin.types';
 import { buildOperatorMenu, canOperatorOpen } from './admin-menu';
@@ -20,28 +22,39 @@ import { clearOperatorSession, operatorTokenStore } from './operator-session';
 import './admin-texts';
 
 const HEADER_HEIGHT = 56;
+const SIDER_WIDTH = 220;
 const ROLE_COLOURS = { owner: 'gold', finance: 'green', support: 'blue' } as const;
 
 /** The query of the signed-in operator, keyed by the session so a new sign-in asks again. */
 export const operatorQueryKey = (token: string | null) => ['admin', 'me', token] as const;
 
-/** Header bar shared by the sign-in page and the signed-in area. */
-const OperatorHeader = ({ children }: { children?: ReactNode }) => {
+/**
+ * Header bar shared by the sign-in page and the signed-in area. It grows to a second line rather
+ * than widen the page when its items do not fit (a phone, a long email).
+ */
+const OperatorHeader = ({ menuButton, children }: { menuButton?: ReactNode; children?: ReactNode }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
     <Layout.Header
       style={{
-        height: HEADER_HEIGHT,
-        lineHeight: `${HEADER_HEIGHT}px`,
+        height: 'auto',
+        minHeight: HEADER_HEIGHT,
+        lineHeight: 'normal',
+        paddingBlock: 8,
         paddingInline: 16,
+        display: 'flex',
+        alignItems: 'center',
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
-        <Typography.Text strong>{t('admin.menu.home')}</Typography.Text>
-        <Flex align="center" gap={8}>
+      <Flex align="center" justify="space-between" wrap gap={8} style={{ width: '100%', minWidth: 0 }}>
+        <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+          {menuButton}
+          <Typography.Text strong>{t('admin.menu.home')}</Typography.Text>
+        </Flex>
+        <Flex align="center" wrap gap={8} style={{ minWidth: 0 }}>
           <LanguageSwitch isCompact />
           {children}
         </Flex>
@@ -57,46 +70,114 @@ const useSignOut = () => async () => {
   queryClient.removeQueries({ queryKey: ['admin'] });
 };
 
-/** The signed-in shell: side menu for the operator's role, header with who is signed in. */
+/** The pages of the operator's role, as links. */
+const OperatorMenu = ({
+  menu,
+  selectedKey,
+  onNavigate,
+}: {
+  menu: MenuEntry[];
+  selectedKey: string | undefined;
+  onNavigate?: () => void;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('admin.menu.home')} data-testid="admin-menu">
+      <Menu
+        mode="inline"
+        selectedKeys={selectedKey ? [selectedKey] : []}
+        style={{ borderInlineEnd: 'none' }}
+        onClick={onNavigate}
+        items={menu.map((entry) => ({
+          key: entry.key,
+          label: <Link to={entry.path ?? '/'}>{t(entry.titleKey)}</Link>,
+        }))}
+      />
+    </nav>
+  );
+};
+
+/**
+ * The signed-in shell: side menu for the operator's role (a drawer behind a menu button on
+ * narrow screens, so a phone shows the page at its own width), header with who is signed in.
+ */
 const OperatorShell = ({ operator, route }: { operator: Operator; route: AppRoute | undefined }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const isMobile = useIsMobile();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
   const signOut = useSignOut();
   const menu = useMemo(() => buildOperatorMenu(operator.role), [operator.role]);
   const firstPath = menu[0]?.path;
   const isAllowed = !route || canOperatorOpen(route, operator.role);
   if (!isAllowed && firstPath) return <Navigate to={firstPath} replace />;
 
+  const menuButton = isMobile ? (
+    <Button
+      type="text"
+      icon={<MenuOutlined />}
+      aria-label={t('layout.openMenu')}
+      aria-expanded={isMenuOpen}
+      onClick={() => setIsMenuOpen(true)}
+      data-testid="admin-menu-button"
+    />
+  ) : null;
+
   return (
     <Layout style={{ minHeight: '100vh' }} data-layout="admin">
-      <Layout.Sider
-        theme="light"
-        width={220}
-        style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
-      >
-        <nav aria-label={t('admin.menu.home')} data-testid="admin-menu">
-          <Menu
-            mode="inline"
-            selectedKeys={route ? [route.name] : []}
-            style={{ borderInlineEnd: 'none' }}
-            items={menu.map((entry) => ({
-              key: entry.key,
-              label: <Link to={entry.path ?? '/'}>{t(entry.titleKey)}</Link>,
-            }))}
-          />
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <OperatorHeader>
-          <Typography.Text data-testid="admin-operator-email">{operator.email}</Typography.Text>
-          <Tag color={ROLE_COLOURS[operator.role]} data-testid="admin-operator-role">
+      {isMobile ? (
+        <Drawer
+          placement="left"
+          open={isMenuOpen}
+          onClose={() => setIsMenuOpen(false)}
+          size={SIDER_WIDTH}
+          title={t('admin.menu.home')}
+          styles={{ body: { padding: 0 } }}
+        >
+          <OperatorMenu menu={menu} selectedKey={route?.name} onNavigate={() => setIsMenuOpen(false)} />
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          theme="light"
+          width={SIDER_WIDTH}
+          style={{
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            overflowY: 'auto',
+            borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          <OperatorMenu menu={menu} selectedKey={route?.name} />
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <OperatorHeader menuButton={menuButton}>
+          <Typography.Text
+            ellipsis={{ tooltip: operator.email }}
+            style={{ maxWidth: isMobile ? 160 : 240 }}
+            data-testid="admin-operator-email"
+          >
+            {operator.email}
+          </Typography.Text>
+          <Tag
+            color={ROLE_COLOURS[operator.role]}
+            style={{ marginInlineEnd: 0 }}
+            data-testid="admin-operator-role"
+          >
             {t(`admin.role.${operator.role}`)}
           </Tag>
-          <Button icon={<LogoutOutlined />} onClick={() => void signOut()} data-testid="admin-sign-out">
-            {t('admin.layout.signOut')}
+          <Button
+            icon={<LogoutOutlined />}
+            aria-label={t('admin.layout.signOut')}
+            title={isMobile ? t('admin.layout.signOut') : undefined}
+            onClick={() => void signOut()}
+            data-testid="admin-sign-out"
+          >
+            {isMobile ? null : t('admin.layout.signOut')}
           </Button>
         </OperatorHeader>
-        <Layout.Content style={{ padding: 20 }}>
+        <Layout.Content style={{ padding: isMobile ? 12 : 20, minWidth: 0 }}>
           {isAllowed ? <Outlet /> : <Result status="403" subTitle={t('admin.layout.noPages')} />}
         </Layout.Content>
       </Layout>

@@ -65,7 +65,7 @@ const createOperatorClient = (token: string | null): HttpClient =>
   });
 
 /** Sends an operator call with the stored session (or `token`, for the TOTP step). */
-const operatorRequest = <T>(options: RequestOptions, token = getOperatorToken()): Promise<T> =>
+export const operatorRequest = <T>(options: RequestOptions, token = getOperatorToken()): Promise<T> =>
   createOperatorClient(token).request<T>(options);
 
 /** Sign-in step 1: email and password (2003 when wrong). The page shows failures itself. */

@@ -4,7 +4,7 @@ import { isSilentPath, type RequestErrorEffects, reportRequestError } from './re
 import { isWriteBlocked } from './request-guard';
 
 /** HTTP methods of SPEC §7. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** How `data` travels: a JSON body, a urlencoded form body, or the query string. */
 export type BodyKind = 'json' | 'form' | 'query';

@@ -16,7 +16,7 @@ const EXEMPT_PATHS: readonly RegExp[] = [
   /^\/user\/ref\/bind$/,
 ];
 
-const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'DELETE']);
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** True when `path` (below the API base, without query) is one of the exempt auth and binding calls. */
 export const isGuardExemptPath = (path: string): boolean =>

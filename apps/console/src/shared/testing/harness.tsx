@@ -108,7 +108,7 @@ const json = (body: unknown, status: number) =>
 const refusal = (error: unknown) => {
   const refused = isAppError(error) ? error : new AppError('ERR_INTERNAL_ERROR');
   if (!isAppError(error)) console.error('[stand-in api]', error);
-  return json({ code: refused.code, msg: refused.message, data: null }, refused.httpStatus);
+  return json({ code: refused.code, msg: refused.message, data: refused.data ?? null }, refused.httpStatus);
 };
 
 /**
