@@ -68,6 +68,10 @@ export const call = async (
     payload,
     remoteAddress: options.ip,
   });
+  // A successful download (CSV, …) is no envelope: it answers code 0 and the text as data.
+  if (response.statusCode === 200 && !String(response.headers['content-type'] ?? '').includes('json')) {
+    return { status: response.statusCode, code: 0, msg: '', data: response.body as unknown as any };
+  }
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever payload the call answers.
   const envelope = response.json() as { code: number; msg: string; data: any };
   return { status: response.statusCode, ...envelope };

@@ -6,24 +6,79 @@ import { operatorSession, signedInCustomer } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bootstrapOwner, createOperator } from './operators/operators.service';
 
-/** Every operator call, with a body it would accept, and the roles it is open to. */
-const OPERATOR_CALLS = [
-  { method: 'GET', path: '/admin/me', body: undefined, roles: ['owner', 'finance', 'support'] },
-  { method: 'GET', path: '/admin/audit', body: undefined, roles: ['owner'] },
-  { method: 'PUT', path: '/admin/prices/dynamic_ip', body: { price: '0.15' }, roles: ['owner', 'finance'] },
+const ALL = ['owner', 'finance', 'support'] as const;
+const MONEY = ['owner', 'finance'] as const;
+const CARE = ['owner', 'support'] as const;
+const OWNER = ['owner'] as const;
+
+/**
+ * Every operator call, with a body it would accept, and the roles it is open to. A test below
+ * checks this against the OpenAPI document, so a new operator route cannot be left out. Sign-out
+ * comes last: it ends the session the others use.
+ */
+const OPERATOR_CALLS: readonly {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: Record<string, unknown>;
+  roles: readonly string[];
+}[] = [
+  { method: 'GET', path: '/admin/me', roles: ALL },
+  { method: 'GET', path: '/admin/audit', roles: OWNER },
+  { method: 'GET', path: '/admin/prices', roles: ALL },
+  { method: 'PUT', path: '/admin/prices/dynamic_ip', body: { price: '0.15' }, roles: MONEY },
+  { method: 'PUT', path: '/admin/users/nobody-uid/plan', body: { plan: 'personal' }, roles: MONEY },
+  { method: 'POST', path: '/admin/orders/T000000000000/confirm', body: { amount: '10' }, roles: MONEY },
+  { method: 'GET', path: '/admin/orders', roles: ALL },
+  { method: 'GET', path: '/admin/orders/T000000000000', roles: ALL },
+  { method: 'GET', path: '/admin/charges?customer=nobody-uid', roles: ALL },
+  { method: 'POST', path: '/admin/refunds', body: { entry_id: '999999', reason: 'a reason' }, roles: MONEY },
+  { method: 'GET', path: '/admin/reports/daily', roles: MONEY },
+  { method: 'GET', path: '/admin/reports/daily.csv', roles: MONEY },
+  { method: 'GET', path: '/admin/customers?q=nobody', roles: ALL },
+  { method: 'GET', path: '/admin/customers/nobody-uid', roles: ALL },
   {
-    method: 'PUT',
-    path: '/admin/users/nobody-uid/plan',
-    body: { plan: 'personal' },
-    roles: ['owner', 'finance'],
+    method: 'POST',
+    path: '/admin/customers/nobody-uid/balance',
+    body: { amount: '1', reason: 'a reason', request_id: 'matrix-0001' },
+    roles: MONEY,
   },
   {
     method: 'POST',
-    path: '/admin/orders/T000000000000/confirm',
-    body: { amount: '10' },
-    roles: ['owner', 'finance'],
+    path: '/admin/customers/nobody-uid/lock',
+    body: { locked: true, reason: 'a reason' },
+    roles: CARE,
   },
-] as const;
+  { method: 'POST', path: '/admin/customers/nobody-uid/sessions/revoke', roles: CARE },
+  { method: 'GET', path: '/admin/catalogue/plans', roles: ALL },
+  { method: 'POST', path: '/admin/catalogue/plans', body: { gb: 0 }, roles: MONEY },
+  { method: 'PATCH', path: '/admin/catalogue/plans/999999', body: { on_sale: false }, roles: MONEY },
+  { method: 'GET', path: '/admin/catalogue/top-up', roles: ALL },
+  { method: 'PUT', path: '/admin/catalogue/top-up', body: { packages: [] }, roles: MONEY },
+  { method: 'GET', path: '/admin/catalogue/fees', roles: ALL },
+  {
+    method: 'PUT',
+    path: '/admin/catalogue/fees',
+    body: { card: { basis_points: 99_999, fixed: '0' } },
+    roles: MONEY,
+  },
+  { method: 'GET', path: '/admin/supply', roles: ALL },
+  { method: 'GET', path: '/admin/exits', roles: ALL },
+  { method: 'GET', path: '/admin/exits/999999', roles: ALL },
+  { method: 'GET', path: '/admin/exits/999999/checks', roles: ALL },
+  { method: 'POST', path: '/admin/exits/999999/check', roles: CARE },
+  {
+    method: 'POST',
+    path: '/admin/exits',
+    body: { kind: 'direct', type: 'residential', areas: [{ country: 'XX' }] },
+    roles: OWNER,
+  },
+  { method: 'PATCH', path: '/admin/exits/999999', body: { line: 2 }, roles: OWNER },
+  { method: 'POST', path: '/admin/exits/999999/enabled', body: { enabled: false }, roles: OWNER },
+  { method: 'POST', path: '/admin/exits/999999/retire', roles: OWNER },
+  { method: 'POST', path: '/admin/supply/demo', body: { enabled: true }, roles: OWNER },
+  { method: 'POST', path: '/admin/inventory/import', body: { csv: 'ip', dry_run: true }, roles: OWNER },
+  { method: 'POST', path: '/admin/session/logout', roles: ALL },
+];
 const ROLES = ['owner', 'finance', 'support'] as const;
 
 describe('operators: their own accounts, TOTP, roles and an audit trail', () => {
@@ -35,6 +90,29 @@ describe('operators: their own accounts, TOTP, roles and an audit trail', () => 
 
   const db = () => t.database.db;
   const session = (headers: Record<string, string>) => ({ headers });
+
+  it('lists every operator call of the OpenAPI document in the matrix (a new route cannot be forgotten)', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api-docs/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/admin/') && !/^\/api\/admin\/session(\/totp)?$/.test(path))
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+          .map(
+            (method) => `${method.toUpperCase()} ${path.replace(/^\/api/, '').replace(/\{[^}]+\}/g, '{}')}`,
+          ),
+      );
+    const listed = new Set(
+      OPERATOR_CALLS.map(
+        ({ method, path }) =>
+          `${method} ${path.split('?')[0]?.replace(/\/(nobody-uid|T000000000000|999999|dynamic_ip)(?=\/|$)/g, '/{}')}`,
+      ),
+    );
+    expect(documented.filter((operation) => !listed.has(operation))).toEqual([]);
+    expect(documented.length).toBeGreaterThanOrEqual(30);
+  });
 
   it('answers a customer session on every operator call as it answers no session at all (2004)', async () => {
     const customer = await signedInCustomer(t.database);
