@@ -11,6 +11,7 @@ import {
   or,
   paymentNotifications,
   paymentOrders,
+  proxies,
   sql,
   users,
 } from '@ptc/db';
@@ -191,3 +192,50 @@ export const sumLedgerByDay = (db: Database, from: Date, to: Date) =>
     .where(and(gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
     // By position: the same expressions again would carry parameters of their own.
     .groupBy(sql`1`, sql`2`, sql`3`);
+
+/**
+ * The live proxies a purchase or renewal paid for, locked, oldest first: a renewal names its proxy;
+ * a purchase names the first of its batch, bought with it in the same moment (one transaction).
+ */
+export const lockProxiesPaidBy = async (
+  db: Database,
+  entry: { kind: string; referenceType: string | null; referenceId: string | null; userId: bigint },
+) => {
+  if (entry.referenceType !== 'proxy' || !entry.referenceId) return [];
+  if (entry.kind !== 'purchase' && entry.kind !== 'renewal') return [];
+  const [named] = await db.select().from(proxies).where(eq(proxies.publicId, entry.referenceId));
+  if (!named || named.userId !== entry.userId) return [];
+  return db
+    .select({ id: proxies.id, costTotal: proxies.costTotal })
+    .from(proxies)
+    .where(
+      entry.kind === 'renewal' || named.purchasedAt === null
+        ? eq(proxies.id, named.id)
+        : and(
+            eq(proxies.userId, named.userId),
+            eq(proxies.family, named.family),
+            eq(proxies.purchasedAt, named.purchasedAt),
+          ),
+    )
+    .orderBy(proxies.id)
+    .for('update');
+};
+
+/** Takes a refunded amount off the cost of the proxies it paid for, never below zero. */
+export const takeOffCost = async (
+  db: Database,
+  paidFor: { id: bigint; costTotal: bigint }[],
+  amount: bigint,
+) => {
+  let left = amount;
+  for (const proxy of paidFor) {
+    if (left <= 0n) break;
+    const taken = proxy.costTotal < left ? proxy.costTotal : left;
+    if (taken <= 0n) continue;
+    await db
+      .update(proxies)
+      .set({ costTotal: sql`${proxies.costTotal} - ${taken}` })
+      .where(eq(proxies.id, proxy.id));
+    left -= taken;
+  }
+};

@@ -29,6 +29,8 @@ import {
   listOrderEntries,
   listOrderNotifications,
   listPaymentOrders,
+  lockProxiesPaidBy,
+  takeOffCost,
 } from './money.repository';
 
 const DAY_MS = 86_400_000;
@@ -130,6 +132,9 @@ export const refundCharge = async (db: Database, input: AdminRefundRequest, act:
   }
   const entry = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    // The proxies the charge paid for first (the automatic refunds lock them before the balance):
+    // what this refund gives back is taken off their cost, so no automatic refund repays it again.
+    const paidFor = await lockProxiesPaidBy(t, charge.entry);
     const movement = await moveMoney(t, {
       userId: user.id,
       amount,
@@ -140,6 +145,7 @@ export const refundCharge = async (db: Database, input: AdminRefundRequest, act:
     });
     // Another click won the race: it refunded, this one changes nothing.
     if (!movement.applied) throw alreadyRefunded(refunded + movement.entry.amount);
+    await takeOffCost(t, paidFor, amount);
     await recordAudit(t, {
       operator: act.operator,
       action: 'charge.refund',

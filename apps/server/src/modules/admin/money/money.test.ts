@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, auditLog, eq, ledgerEntries, sql } from '@ptc/db';
-import { createProxy } from '@ptc/db/testing';
+import { and, auditLog, eq, inArray, ledgerEntries, proxies, sql } from '@ptc/db';
+import { createExit, createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/accounts';
 import { customerWithBalance, operatorSession, signedInCustomer } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { notifySandbox, paidEvent, readBalanceAndSum } from '../../../test/wallet';
+import { refundFailedDynamicIps } from '../../billing/dynamic-ip-refunds.service';
 import { moveMoney } from '../../wallet/ledger.service';
 import { DAILY_REPORT_COLUMNS, dailyReportCsv } from './money-reports.service';
 
@@ -270,6 +271,60 @@ describe('money, as operators handle it', () => {
       status: 400,
       code: 3003,
       data: { reason: 'already_refunded' },
+    });
+  });
+
+  it('takes a refunded purchase off the cost of the proxies it paid for, so the automatic dynamic IP refund never repays it', async () => {
+    const now = new Date();
+    const purchasedAt = new Date(now.getTime() - 5 * 60_000);
+    const customer = await customerWithBalance(t.database, 2n * PTC);
+    await createExit(db(), {
+      kind: 'http',
+      host: '127.0.0.1',
+      port: 9,
+      country: 'NZ',
+      isHealthy: false,
+      lastFailureAt: new Date(purchasedAt.getTime() + 60_000),
+    });
+    const batch = [];
+    for (let i = 0; i < 2; i += 1) {
+      batch.push(
+        await createProxy(db(), customer.user.id, {
+          family: 'dynamic-ip',
+          country: 'NZ',
+          purchasedAt,
+          costTotal: 150_000n,
+        }),
+      );
+    }
+    const { entry } = await moveMoney(db(), {
+      userId: customer.user.id,
+      amount: -300_000n,
+      kind: 'purchase',
+      idempotencyKey: `purchase:${randomUUID()}`,
+      reference: { type: 'proxy', id: batch[0]?.publicId ?? '' },
+    });
+    const refunded = await call(t.app, 'POST', '/admin/refunds', {
+      headers: finance,
+      body: { entry_id: entry.id.toString(), reason: 'the IPs never worked', amount: '0.2' },
+    });
+    expect(refunded.code).toBe(0);
+    const costs = await db()
+      .select({ cost: proxies.costTotal })
+      .from(proxies)
+      .where(
+        inArray(
+          proxies.id,
+          batch.map((proxy) => proxy.id),
+        ),
+      )
+      .orderBy(proxies.id);
+    expect(costs.map((row) => row.cost)).toEqual([0n, 100_000n]);
+    // The job finds both IPs failed within 3 minutes: it repays only the 0.1 PTC not refunded yet.
+    await refundFailedDynamicIps(t.database, now);
+    expect(await readBalanceAndSum(db(), customer.user.id)).toEqual({
+      balance: 2n * PTC,
+      sum: 2n * PTC,
     });
   });
 
