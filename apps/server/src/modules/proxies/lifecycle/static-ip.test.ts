@@ -35,9 +35,12 @@ describe('static IP proxies: purchase, expiry, renewal, release, leases', () => 
     db().select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
 
   /** Buys one 1-day residential static IP in a city of its own, so tests do not share addresses. */
+  let addresses = 0;
   const buyOneDay = async (balance: bigint, city: string, autoRenew = false) => {
+    addresses += 1;
+    // An address of its own: the inventory holds each live address once.
     const [exit] = await createStaticExits(db(), 1, {
-      prefix: `10.${city.length}.${Math.floor(Math.random() * 250)}`,
+      prefix: `10.60.${addresses}`,
       city,
     });
     const buyer = await customerWithBalance(t.database, balance);
@@ -221,7 +224,7 @@ describe('static IP proxies: purchase, expiry, renewal, release, leases', () => 
   });
 
   it('counts static store searches per day (4010 past the limit) and restores them on a residential purchase', async () => {
-    await createStaticExits(db(), 2, { prefix: '10.79.1', city: 'yonkers' });
+    await createStaticExits(db(), 2, { prefix: '10.80.1', city: 'yonkers' });
     const buyer = await customerWithBalance(t.database, 5n * PTC);
     const search = (query: string) =>
       call(t.app, 'GET', `/proxy/store/static?${query}`, { token: buyer.token });
@@ -237,8 +240,8 @@ describe('static IP proxies: purchase, expiry, renewal, release, leases', () => 
     for (let index = 1; index < STATIC_SEARCHES_PER_DAY; index += 1)
       expect((await search(byArea)).code).toBe(0);
     expect(await search(byArea)).toMatchObject({ code: 4010, status: 429 });
-    const byIp = await search('type=residential&ip=10.79.1.2');
-    expect(byIp.data.records.map((item: { ip: string }) => item.ip)).toEqual(['10.79.1.2']);
+    const byIp = await search('type=residential&ip=10.80.1.2');
+    expect(byIp.data.records.map((item: { ip: string }) => item.ip)).toEqual(['10.80.1.2']);
 
     await generateOk(t.app, db(), buyer, 'static/ip', {
       type: 'residential',
