@@ -33,6 +33,9 @@ export const cityKey = (name: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
+/** Serialises the demo seeding of processes starting together. */
+const SEED_LOCK_KEY = 7_407_015;
+
 /** Static addresses per place and exit type in the demo inventory. */
 const STATIC_PER_PLACE = 8;
 
@@ -127,19 +130,24 @@ const addressRotatingDemoExits = async (db: Database): Promise<number> => {
  * gives demo rotating exits seeded without addresses theirs; never touches an operator's own
  * exits. Answers how many exits it added.
  */
-export const seedDemoSupply = async (db: Database): Promise<number> => {
-  const [all] = await db.select({ n: count() }).from(exits);
-  if ((all?.n ?? 0) === 0) {
-    const values = await demoExits();
-    await db.insert(exits).values(values);
-    return values.length;
-  }
-  await addressRotatingDemoExits(db);
-  const [own] = await db.select({ n: count() }).from(exits).where(eq(exits.isDemo, false));
-  const [statics] = await db.select({ n: count() }).from(exits).where(eq(exits.isStatic, true));
-  if ((own?.n ?? 0) > 0 || (statics?.n ?? 0) > 0) return 0;
-  // The catalogue is loaded only when something is seeded.
-  const inventory = (await demoExits()).filter((exit) => exit.isStatic);
-  await db.insert(exits).values(inventory);
-  return inventory.length;
-};
+export const seedDemoSupply = (db: Database): Promise<number> =>
+  // Processes starting together take turns: one seeds, the others find the supply there (the
+  // inventory holds each static address once, so a second seed would fail the start).
+  db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [all] = await t.select({ n: count() }).from(exits);
+    if ((all?.n ?? 0) === 0) {
+      const values = await demoExits();
+      await t.insert(exits).values(values);
+      return values.length;
+    }
+    await addressRotatingDemoExits(t);
+    const [own] = await t.select({ n: count() }).from(exits).where(eq(exits.isDemo, false));
+    const [statics] = await t.select({ n: count() }).from(exits).where(eq(exits.isStatic, true));
+    if ((own?.n ?? 0) > 0 || (statics?.n ?? 0) > 0) return 0;
+    // The catalogue is loaded only when something is seeded.
+    const inventory = (await demoExits()).filter((exit) => exit.isStatic);
+    await t.insert(exits).values(inventory);
+    return inventory.length;
+  });
