@@ -41,6 +41,8 @@ export const ledgerEntries = pgTable(
   (table) => [
     uniqueIndex('ledger_entries_idempotency_key').on(table.idempotencyKey),
     index('ledger_entries_user_idx').on(table.userId, table.createdAt),
+    // The operators' daily report reads every account's entries of a date range.
+    index('ledger_entries_created_idx').on(table.createdAt),
     check('ledger_entries_amount_non_zero', sql`${table.amount} <> 0`),
     check('ledger_entries_balance_after_non_negative', sql`${table.balanceAfter} >= 0`),
   ],
@@ -86,6 +88,8 @@ export const paymentOrders = pgTable(
     uniqueIndex('payment_orders_order_no_key').on(table.orderNo),
     index('payment_orders_user_idx').on(table.userId, table.createdAt),
     index('payment_orders_pending_idx').on(table.status, table.expiresAt),
+    // The operators' order list, newest first across every account.
+    index('payment_orders_created_idx').on(table.createdAt),
     // A USDT amount identifies its order while it is open.
     uniqueIndex('payment_orders_open_usdt_amount_key')
       .on(table.payAmount)

@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_entries_created_idx" ON "ledger_entries" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "payment_orders_created_idx" ON "payment_orders" USING btree ("created_at");
