@@ -17,6 +17,7 @@ export {
   type SQL,
   sql,
 } from 'drizzle-orm';
+export { alias } from 'drizzle-orm/pg-core';
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';
 export { instanceSecret } from './instance-secret';
 export { MIGRATIONS_FOLDER } from './migrations-folder';

@@ -1,4 +1,7 @@
-import { and, type Database, eq, inArray, isNull, ledgerEntries, proxies, sql } from '@ptc/db';
+import { alias, and, type Database, eq, inArray, isNull, ledgerEntries, proxies, sql } from '@ptc/db';
+
+/** The charge an operator's refund names (`reference_type` 'ledger_entry'): its product is the refund's. */
+const charged = alias(ledgerEntries, 'charged');
 
 /** Ledger kinds that are spending on a product (refunds count negative). */
 const COST_KINDS = ['purchase', 'renewal', 'usage', 'refund'] as const;
@@ -26,10 +29,15 @@ export const sumCostsByPeriod = async (
   range: { from: string; to: string; tz: string; unit: 'day' | 'month' },
 ): Promise<CostRow[]> => {
   const format = range.unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+  // What an entry is for: its own reference, or for an operator's refund, the refunded charge's.
+  const referenceType = sql<
+    string | null
+  >`coalesce(${charged.referenceType}, ${ledgerEntries.referenceType})`;
+  const referenceId = sql<string | null>`coalesce(${charged.referenceId}, ${ledgerEntries.referenceId})`;
   const rows = await db
     .select({
       period: sql<string>`to_char(${ledgerEntries.createdAt} at time zone ${range.tz}, ${format})`,
-      referenceType: ledgerEntries.referenceType,
+      referenceType,
       family: proxies.family,
       exitType: proxies.exitType,
       line: proxies.line,
@@ -37,24 +45,32 @@ export const sumCostsByPeriod = async (
     })
     .from(ledgerEntries)
     .leftJoin(
+      charged,
+      and(
+        eq(ledgerEntries.referenceType, 'ledger_entry'),
+        eq(charged.userId, ledgerEntries.userId),
+        sql`${charged.id}::text = ${ledgerEntries.referenceId}`,
+      ),
+    )
+    .leftJoin(
       proxies,
       and(
-        eq(ledgerEntries.referenceType, 'proxy'),
+        sql`${referenceType} = 'proxy'`,
         eq(proxies.userId, ledgerEntries.userId),
-        sql`${ledgerEntries.referenceId} in (${proxies.publicId}, ${proxies.id}::text)`,
+        sql`${referenceId} in (${proxies.publicId}, ${proxies.id}::text)`,
       ),
     )
     .where(
       and(
         eq(ledgerEntries.userId, userId),
         inArray(ledgerEntries.kind, [...COST_KINDS]),
-        inArray(ledgerEntries.referenceType, ['proxy', 'vm', 'traffic_pool']),
+        sql`${referenceType} in ('proxy', 'vm', 'traffic_pool')`,
         sql`${ledgerEntries.createdAt} >= (${range.from}::timestamp at time zone ${range.tz})`,
         sql`${ledgerEntries.createdAt} < (${range.to}::timestamp at time zone ${range.tz})`,
       ),
     )
     // By position: the same expression with its own parameters would not match the select's.
-    .groupBy(sql`1`, ledgerEntries.referenceType, proxies.family, proxies.exitType, proxies.line);
+    .groupBy(sql`1`, sql`2`, proxies.family, proxies.exitType, proxies.line);
   return rows.map((row) => ({ ...row, amount: BigInt(row.amount) }));
 };
 

@@ -18,11 +18,12 @@ const entryAt = async (
   entry: Omit<Parameters<typeof moveMoney>[1], 'idempotencyKey'>,
 ) => {
   const key = `summary-test:${randomUUID()}`;
-  await moveMoney(db, { ...entry, idempotencyKey: key });
+  const { entry: posted } = await moveMoney(db, { ...entry, idempotencyKey: key });
   await db
     .update(ledgerEntries)
     .set({ createdAt: new Date(at) })
     .where(eq(ledgerEntries.idempotencyKey, key));
+  return posted;
 };
 
 describe('dashboard summaries', () => {
@@ -165,6 +166,25 @@ describe('dashboard summaries', () => {
       dynamic_traffic_line4: '0.150000',
       total: '57.690001',
     });
+  });
+
+  it('deducts an operator’s refund of a charge from the product that charge was for', async () => {
+    const db = t.database.db;
+    const staticIp = await createProxy(db, userId, { family: 'static-ip', exitType: 'datacenter' });
+    const purchase = await entryAt(db, '2026-05-04T09:00:00Z', {
+      userId,
+      amount: -7_990_000n,
+      kind: 'purchase',
+      reference: { type: 'proxy', id: staticIp.publicId },
+    });
+    await entryAt(db, '2026-05-04T10:00:00Z', {
+      userId,
+      amount: 2_000_000n,
+      kind: 'refund',
+      reference: { type: 'ledger_entry', id: purchase.id.toString() },
+    });
+    const day = await summary('cost/day?start=2026-05-04&end=2026-05-04');
+    expect(day.data.records[0].costs).toMatchObject({ static_ip: '5.990000', total: '5.990000' });
   });
 
   it('refuses malformed or too long ranges', async () => {
