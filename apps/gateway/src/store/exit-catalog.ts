@@ -9,7 +9,8 @@ const REFRESH_AFTER = 0.75;
 // Consecutive dial failures through an upstream before it is taken out of rotation.
 const FAILURES_BEFORE_UNHEALTHY = 5;
 
-const toExit = (row: typeof exits.$inferSelect): Exit => ({
+/** An `exits` row as the data plane dials it. */
+export const toExit = (row: typeof exits.$inferSelect): Exit => ({
   id: row.id.toString(),
   kind: row.kind,
   host: row.host,

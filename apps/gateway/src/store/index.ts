@@ -10,6 +10,6 @@ export {
   DEFAULT_CREDIT_TTL_MS,
   releaseLapsedGrants,
 } from './credit-store';
-export { createDbExitCatalog } from './exit-catalog';
+export { createDbExitCatalog, toExit } from './exit-catalog';
 export { createDbGatewayStores } from './gateway-stores';
 export { createDbUsageSink, type DbUsageSinkOptions } from './usage-sink';

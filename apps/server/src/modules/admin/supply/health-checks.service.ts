@@ -1,7 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { type Database, eq, exitHealthChecks, exits, sql } from '@ptc/db';
-import { type Exit, type ProbeResult, type ProbeTarget, probeExit } from '@ptc/gateway';
+import { type ProbeResult, type ProbeTarget, probeExit } from '@ptc/gateway';
+import { toExit } from '@ptc/gateway/store';
 import { forgetAreaLists } from '../../areas/areas.service';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { type ExitRow, findExit, listChecks, listDueChecks, pruneChecks } from './supply.repository';
@@ -19,21 +20,6 @@ const KEEP_CHECKS_MS = 7 * 86_400_000;
 /** Exits checked side by side in a scheduled round, and at most per round (a round stays within a few probe timeouts, so a stop never waits long). */
 const CONCURRENCY = 16;
 const PER_ROUND = 64;
-
-const toGatewayExit = (row: ExitRow): Exit => ({
-  id: row.id.toString(),
-  kind: row.kind,
-  host: row.host,
-  port: row.port,
-  usernameTemplate: row.usernameTemplate,
-  passwordTemplate: row.passwordTemplate,
-  account: row.account,
-  type: row.type,
-  line: row.line,
-  country: row.country,
-  state: row.state,
-  city: row.city,
-});
 
 /** The probe URL, resolved (every round, so a moved probe host is followed). */
 const resolveProbe = async (url: string): Promise<ProbeTarget> => {
@@ -84,7 +70,7 @@ const runCheck = async (db: Database, exit: ExitRow, settings: HealthCheckSettin
   let result: ProbeResult;
   try {
     result = await probeExit(
-      toGatewayExit(exit),
+      toExit(exit),
       probe ?? (await resolveProbe(settings.probeUrl)),
       settings.timeoutMs,
     );

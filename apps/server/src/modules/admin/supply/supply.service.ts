@@ -11,6 +11,7 @@ import {
   users,
 } from '@ptc/db';
 import { forgetAreaLists } from '../../areas/areas.service';
+import { isExitLeased } from '../../areas/supply';
 import { renewalPrice } from '../../proxies/lifecycle/renewal.service';
 import { presentPtc } from '../../proxies/proxies.presenter';
 import { announceProxyChanges } from '../../proxies/proxy-changes';
@@ -395,10 +396,15 @@ export interface LeaseOutcome {
  * a static IP proxy (paid per period) gets its unused paid time back to the balance, pro rata to
  * the second at the customer's current period price, never more than it paid in all.
  */
-const retireInside = async (t: Database, exit: ExitRow, now: Date): Promise<LeaseOutcome[]> => {
+const retireInside = async (
+  t: Database,
+  exit: ExitRow,
+  now: Date,
+): Promise<{ outcomes: LeaseOutcome[]; changed: bigint[] }> => {
   await updateExit(t, exit.id, { disabledAt: now });
   const outcomes: LeaseOutcome[] = [];
-  for (const lease of await findLeases(t, exit.id)) {
+  const leases = await findLeases(t, exit.id);
+  for (const lease of leases) {
     let movedTo: { id: bigint; ip: string | null } | null = null;
     for (const candidate of await findReplacementExits(t, exit, 5)) {
       try {
@@ -452,7 +458,7 @@ const retireInside = async (t: Database, exit: ExitRow, now: Date): Promise<Leas
       refunded: presentPtc(refund),
     });
   }
-  return outcomes;
+  return { outcomes, changed: leases.map((lease) => lease.id) };
 };
 
 /** Retires one static address; answers what happened to its lease. Twice is once. */
@@ -463,19 +469,15 @@ export const retireExit = async (handle: DatabaseHandle, id: bigint, actor: Audi
     if (!exit) throw notFound();
     if (!exit.isStatic) throw invalid('Only static addresses are retired; disable a rotating exit', 'id');
     if (exit.disabledAt !== null) return { leases: [] as LeaseOutcome[], changed: [] as bigint[] };
-    const leases = await retireInside(t, exit, now);
+    const { outcomes, changed } = await retireInside(t, exit, now);
     await recordAudit(t, {
       ...actor,
       action: 'exit.retire',
       target: { type: 'exit', id: id.toString() },
       before: auditView(exit),
-      after: { enabled: false, leases },
+      after: { enabled: false, leases: outcomes },
     });
-    const changed = await t
-      .select({ id: proxies.id })
-      .from(proxies)
-      .where(sql`${proxies.publicId} = any(${sql.param(leases.map((lease) => lease.proxy))}::text[])`);
-    return { leases, changed: changed.map((row) => row.id) };
+    return { leases: outcomes, changed };
   });
   forgetAreaLists();
   await announceProxyChanges(handle, changed);
@@ -491,21 +493,26 @@ export const setDemoSupply = async (handle: DatabaseHandle, enabled: boolean, ac
   const { changed, leases } = await handle.db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const demo = await t
-      .select()
+      .select({ exit: exits, isLeased: sql<boolean>`${isExitLeased}` })
       .from(exits)
       .where(
         sql`${exits.isDemo} and ${enabled ? sql`${exits.disabledAt} is not null` : sql`${exits.disabledAt} is null`}`,
       )
       .for('update');
     const leases: LeaseOutcome[] = [];
+    const changed: bigint[] = [];
     if (enabled) {
       await t
         .update(exits)
         .set({ disabledAt: null, isHealthy: true, failureCount: 0 })
         .where(sql`${exits.isDemo} and ${exits.disabledAt} is not null`);
     } else {
-      for (const exit of demo.filter((row) => row.isStatic))
-        leases.push(...(await retireInside(t, exit, now)));
+      // Leased addresses are retired one by one (their leases move or are refunded); the rest at once.
+      for (const { exit } of demo.filter((row) => row.exit.isStatic && row.isLeased)) {
+        const retired = await retireInside(t, exit, now);
+        leases.push(...retired.outcomes);
+        changed.push(...retired.changed);
+      }
       await t
         .update(exits)
         .set({ disabledAt: now })
@@ -520,14 +527,7 @@ export const setDemoSupply = async (handle: DatabaseHandle, enabled: boolean, ac
         after: { enabled, exits: demo.length, leases: leases.length },
       });
     }
-    const changed =
-      leases.length === 0
-        ? []
-        : await t
-            .select({ id: proxies.id })
-            .from(proxies)
-            .where(sql`${proxies.publicId} = any(${sql.param(leases.map((lease) => lease.proxy))}::text[])`);
-    return { changed: changed.map((row) => row.id), leases };
+    return { changed, leases };
   });
   forgetAreaLists();
   await announceProxyChanges(handle, changed);

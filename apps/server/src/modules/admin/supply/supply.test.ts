@@ -164,11 +164,10 @@ describe('supply, as operators run it', () => {
       [],
     );
     // Not due again within the interval.
-    const again = await checkDueExits(db(), settings, new Date(now.getTime() + 30_000));
+    await checkDueExits(db(), settings, new Date(now.getTime() + 30_000));
     expect(
       (await db().select().from(exitHealthChecks).where(eq(exitHealthChecks.exitId, due.id))).length,
     ).toBe(1);
-    expect(again).toBeGreaterThanOrEqual(0);
   });
 
   it('refuses bad supply with the code that says why, and changes nothing', async () => {
@@ -322,19 +321,54 @@ describe('supply, as operators run it', () => {
     );
   });
 
-  it('switches the demo supply off and on', async () => {
+  it('switches the demo supply off (a leased demo address is retired: its lease moves) and on', async () => {
     const demo = await Promise.all(
       [1, 2].map((line) =>
         createExit(db(), { country: 'BR', state: 'SP', city: 'saopaulo', line, isDemo: true }),
       ),
     );
-    const ids = demo.map((exit) => exit.id);
+    const [leasedDemo] = await createStaticExits(db(), 1, {
+      prefix: '192.0.2.2',
+      country: 'BR',
+      state: 'SP',
+      city: 'saopaulo',
+      isDemo: true,
+    });
+    const [own] = await createStaticExits(db(), 1, {
+      prefix: '192.0.2.3',
+      country: 'BR',
+      state: 'SP',
+      city: 'saopaulo',
+    });
+    const customer = await customerWithBalance(t.database, 20n * PTC);
+    const [proxy] = (
+      await generateOk(t.app, db(), customer, 'static/ip', {
+        type: 'residential',
+        country: 'BR',
+        exit_ids: String(leasedDemo?.id),
+        days: 30,
+      })
+    ).data;
+    const [leased] = await db()
+      .select()
+      .from(proxies)
+      .where(eq(proxies.publicId, proxy.id ?? proxy.public_id));
+    const ids = [...demo.map((exit) => exit.id), leasedDemo?.id ?? 0n];
     const off = await call(t.app, 'POST', '/admin/supply/demo', { headers: owner, body: { enabled: false } });
     expect(off.data).toMatchObject({ enabled: false });
     const rows = await db().select().from(exits).where(inArray(exits.id, ids));
     expect(rows.every((row) => row.disabledAt !== null)).toBe(true);
+    expect(leased?.exitId).toBe(leasedDemo?.id);
+    expect(off.data.leases).toEqual([
+      { proxy: leased?.publicId, outcome: 'moved', ip: own?.ip, refunded: '0.000000' },
+    ]);
+    const [afterwards] = await db()
+      .select()
+      .from(proxies)
+      .where(eq(proxies.id, leased?.id ?? 0n));
+    expect(afterwards).toMatchObject({ exitId: own?.id, status: 1 });
     expect((await call(t.app, 'GET', '/admin/supply', { headers: support })).data.demo).toEqual({
-      exits: 2,
+      exits: 3,
       enabled: false,
     });
     await call(t.app, 'POST', '/admin/supply/demo', { headers: owner, body: { enabled: true } });
