@@ -2,17 +2,21 @@ import type { AuthenticatedClient } from '../auth/authenticator';
 import type { Lease } from '../connections/connection-registry';
 import type { PooledTarget, TargetUser } from '../connections/target-pool';
 import type { BodySink, ClientConnection } from './client-connection';
-import { type AbsoluteUri, HOP_BY_HOP } from './http-messages';
 import {
-  ChunkedDecoder,
-  chunkSizeLine,
-  hasControlChar,
-  InvalidMessage,
-  LAST_CHUNK,
-  ResponseFraming,
-  TOKEN,
-} from './message-parts';
-import { RequestBody, type RequestHead, trimOws } from './request-head';
+  Field,
+  ForwardedLines,
+  fieldOf,
+  hasControlIn,
+  isHopByHop,
+  isLength,
+  isToken,
+  LineEnd,
+  owsEnd,
+  owsStart,
+} from './head-fields';
+import { type AbsoluteUri, HOP_BY_HOP } from './http-messages';
+import { ChunkedDecoder, chunkSizeLine, InvalidMessage, LAST_CHUNK, ResponseFraming } from './message-parts';
+import { RequestBody, type RequestHead } from './request-head';
 
 /** One forwarded request, whatever target connection carries it (a stale pooled one is retried). */
 export interface ForwardRequest {
@@ -62,12 +66,34 @@ const headEnd = (data: Buffer): number => {
   return -1;
 };
 
-const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: ([^\r\n]*))?$/;
-const DIGITS = /^\d{1,15}$/;
+/** One collector for every head: parsing is synchronous. */
+const forwardedLines = new ForwardedLines();
+
+const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+
+/**
+ * The status of the status line `text[0, end)` (`HTTP/1.x SSS[ reason]`, the reason without CR
+ * or LF), or -1 when it is not one.
+ */
+const statusOf = (text: string, end: number): number => {
+  if (end < 12 || !text.startsWith('HTTP/1.', 0)) return -1;
+  const minor = text.charCodeAt(7);
+  if ((minor !== 0x30 && minor !== 0x31) || text.charCodeAt(8) !== 0x20) return -1;
+  const hundreds = text.charCodeAt(9);
+  const tens = text.charCodeAt(10);
+  const units = text.charCodeAt(11);
+  if (hundreds < 0x31 || hundreds > 0x39 || !isDigit(tens) || !isDigit(units)) return -1;
+  if (end > 12) {
+    if (text.charCodeAt(12) !== 0x20) return -1;
+    for (let i = 13; i < end; i += 1) {
+      const code = text.charCodeAt(i);
+      if (code === CR || code === LF) return -1;
+    }
+  }
+  return (hundreds - 0x30) * 100 + (tens - 0x30) * 10 + (units - 0x30);
+};
 const KEEP_ALIVE_TIMEOUT = /(?:^|[\s,])timeout\s*=\s*(\d{1,6})/i;
 const CLOSE_OPTION = /(?:^|,)[ \t]*close[ \t]*(?:,|$)/i;
-
-const trimCr = (line: string): string => (line.charCodeAt(line.length - 1) === CR ? line.slice(0, -1) : line);
 
 /**
  * One forwarded request on one target connection: writes the request (head, then the body as the
@@ -243,44 +269,57 @@ export class ForwardExchange implements TargetUser, BodySink {
 
   /**
    * Relays a response head: end-to-end fields only, each checked (a field the client could read
-   * differently is refused); answers false for an interim (1xx) response, which is dropped.
+   * differently is refused); answers false for an interim (1xx) response, which is dropped. Lines
+   * end with CRLF or a bare LF. Scans the text in place (see `head-fields.ts`).
    */
   private answerHead(text: string): boolean {
-    const lines = text.split('\n');
-    const statusLine = STATUS_LINE.exec(trimCr(lines[0] ?? ''));
-    if (!statusLine) throw new InvalidMessage('status line');
-    const status = Number(statusLine[2]);
+    const { length } = text;
+    let newline = text.indexOf('\n');
+    if (newline < 0) newline = length;
+    const statusEnd = text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
+    const status = statusOf(text, statusEnd);
+    if (status < 0) throw new InvalidMessage('status line');
     if (status < 200) {
       if (status === 101) throw new InvalidMessage('unrequested protocol switch');
       return false;
     }
-    if (statusLine[1] === '0') this.isReusable = false;
-    let forwarded = '';
+    if (text.charCodeAt(7) === 0x30) this.isReusable = false;
     let named: string[] | null = null;
     let contentLength: string | null = null;
     let transferEncoding: string | null = null;
-    for (let i = 1; i < lines.length; i += 1) {
-      const line = trimCr(lines[i] ?? '');
-      if (line === '') continue;
-      const colon = line.indexOf(':');
-      if (colon <= 0) throw new InvalidMessage('header line');
-      const name = line.slice(0, colon);
-      const raw = line.slice(colon + 1);
-      if (!TOKEN.test(name) || hasControlChar(raw)) throw new InvalidMessage('header field');
-      const value = trimOws(raw);
-      const lower = name.toLowerCase();
-      if (!HOP_BY_HOP.has(lower)) {
-        if (lower === 'content-length') {
-          if (!DIGITS.test(value) || (contentLength !== null && contentLength !== value)) {
-            throw new InvalidMessage('Content-Length');
+    forwardedLines.reset(text);
+    let start = newline + 1;
+    while (start < length) {
+      let next = text.indexOf('\n', start);
+      if (next < 0) next = length;
+      const isCrlf = next < length && text.charCodeAt(next - 1) === CR;
+      const end = text.charCodeAt(next - 1) === CR && next > start ? next - 1 : next;
+      const lineStart = start;
+      start = next + 1;
+      if (end === lineStart) continue;
+      const colon = text.indexOf(':', lineStart);
+      if (colon <= lineStart || colon >= end) throw new InvalidMessage('header line');
+      if (!isToken(text, lineStart, colon) || hasControlIn(text, colon + 1, end)) {
+        throw new InvalidMessage('header field');
+      }
+      const valueStart = owsStart(text, colon + 1, end);
+      const valueEnd = owsEnd(text, valueStart, end);
+      const field = fieldOf(text, lineStart, colon);
+      if (!isHopByHop(field)) {
+        if (field === Field.ContentLength) {
+          if (!isLength(text, valueStart, valueEnd)) throw new InvalidMessage('Content-Length');
+          const value = text.slice(valueStart, valueEnd);
+          if (contentLength !== null) {
+            if (contentLength !== value) throw new InvalidMessage('Content-Length');
+            continue;
           }
-          if (contentLength !== null) continue;
           contentLength = value;
         }
-        forwarded += `${name}: ${value}\r\n`;
+        forwardedLines.add(lineStart, colon, valueStart, valueEnd, end, isCrlf ? LineEnd.Crlf : LineEnd.Lf);
         continue;
       }
-      if (lower === 'connection') {
+      if (field === Field.Connection) {
+        const value = text.slice(valueStart, valueEnd);
         if (CLOSE_OPTION.test(value)) this.isReusable = false;
         for (const token of value.split(',')) {
           const option = token.trim().toLowerCase();
@@ -289,13 +328,15 @@ export class ForwardExchange implements TargetUser, BodySink {
             named.push(option);
           }
         }
-      } else if (lower === 'keep-alive') {
-        const timeout = KEEP_ALIVE_TIMEOUT.exec(value);
+      } else if (field === Field.KeepAlive) {
+        const timeout = KEEP_ALIVE_TIMEOUT.exec(text.slice(valueStart, valueEnd));
         if (timeout) this.keepAliveMs = Number(timeout[1]) * 1_000;
-      } else if (lower === 'transfer-encoding') {
+      } else if (field === Field.TransferEncoding) {
+        const value = text.slice(valueStart, valueEnd);
         transferEncoding = transferEncoding === null ? value : `${transferEncoding}, ${value}`;
       }
     }
+    let forwarded = forwardedLines.finish();
     if (transferEncoding !== null && contentLength !== null) {
       throw new InvalidMessage('both Content-Length and Transfer-Encoding');
     }
@@ -317,7 +358,8 @@ export class ForwardExchange implements TargetUser, BodySink {
       this.framing = ResponseFraming.UntilClose;
     }
     if (this.framing === ResponseFraming.UntilClose) this.isReusable = false;
-    this.request.connection.respondHead(status, statusLine[3] ?? '', forwarded, this.framing);
+    const reason = statusEnd > 12 ? text.slice(13, statusEnd) : '';
+    this.request.connection.respondHead(status, reason, forwarded, this.framing);
     this.phase = Phase.Body;
     return true;
   }

@@ -54,15 +54,53 @@ export interface Authority {
 
 const bad = (message: string) => new Refusal('bad_request', message);
 
+const AUTHORITY = /^(?:\[([^\]]+)\]|([^:[\]]+))(?::(\d{1,5}))?$/;
+
 /** Parses `host:port` / `[v6]:port` (the port may be omitted when `defaultPort` is given). */
 export const parseAuthority = (text: string, defaultPort?: number): Authority => {
-  const match = /^(?:\[([^\]]+)\]|([^:[\]]+))(?::(\d{1,5}))?$/.exec(text);
+  // A name or IPv4 address (every forwarded request): scanned; an IPv6 literal: the expression.
+  const found = text.charCodeAt(0) === 0x5b ? null : scanAuthority(text, defaultPort);
+  if (found) return found;
+  const match = AUTHORITY.exec(text);
   if (!match) throw bad(`malformed destination "${text.slice(0, 100)}"`);
   const [, v6, name, portText] = match;
   if (v6 !== undefined && !isIPv6(v6)) throw bad('malformed IPv6 destination');
   const port = portText === undefined ? defaultPort : Number(portText);
   if (port === undefined || port < 1 || port > 65_535) throw bad('destination port missing or out of range');
   return { host: v6 ?? name ?? '', port };
+};
+
+/**
+ * `name[:port]` without brackets, as `AUTHORITY` reads it (a name of characters other than ':',
+ * '[' and ']', a port of 1 to 5 digits); null when the text is anything else, for the expression to
+ * answer how.
+ */
+const scanAuthority = (text: string, defaultPort: number | undefined): Authority | null => {
+  const { length } = text;
+  let colon = -1;
+  for (let i = 0; i < length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 0x3a) {
+      colon = i;
+      break;
+    }
+    if (code === 0x5b || code === 0x5d) return null;
+  }
+  const hostEnd = colon < 0 ? length : colon;
+  if (hostEnd === 0) return null;
+  let port = defaultPort;
+  if (colon >= 0) {
+    const digits = length - colon - 1;
+    if (digits < 1 || digits > 5) return null;
+    port = 0;
+    for (let i = colon + 1; i < length; i += 1) {
+      const code = text.charCodeAt(i);
+      if (code < 0x30 || code > 0x39) return null;
+      port = port * 10 + (code - 0x30);
+    }
+  }
+  if (port === undefined || port < 1 || port > 65_535) throw bad('destination port missing or out of range');
+  return { host: colon < 0 ? text : text.slice(0, colon), port };
 };
 
 /** An absolute-form request target (`http://host[:port]/path?query`). */
@@ -73,18 +111,41 @@ export interface AbsoluteUri extends Authority {
   path: string;
 }
 
+/** Whether `url` starts with `scheme://` in any case (`scheme`: lower-case letters). */
+const hasScheme = (url: string, scheme: string): boolean => {
+  const { length } = scheme;
+  if (url.length < length + 3) return false;
+  for (let i = 0; i < length; i += 1) {
+    if ((url.charCodeAt(i) | 0x20) !== scheme.charCodeAt(i)) return false;
+  }
+  return url.startsWith('://', length);
+};
+
 /** Parses the request target of a forward request; refuses anything but absolute `http://` URIs. */
 export const parseAbsoluteUri = (url: string): AbsoluteUri => {
-  const match = /^http:\/\/([^/?#]*)([^#]*)/i.exec(url);
-  if (!match) {
-    if (/^https:\/\//i.test(url)) throw bad('https:// targets go through CONNECT');
+  if (!hasScheme(url, 'http')) {
+    if (hasScheme(url, 'https')) throw bad('https:// targets go through CONNECT');
     throw bad('this is a proxy: send an absolute http:// URI, or CONNECT');
   }
-  const authorityWithUser = match[1] ?? '';
-  const hostHeader = authorityWithUser.slice(authorityWithUser.lastIndexOf('@') + 1);
-  const rest = match[2] ?? '';
-  const path = rest === '' ? '/' : rest.startsWith('?') ? `/${rest}` : rest;
-  return { ...parseAuthority(hostHeader, 80), hostHeader, path };
+  const { length } = url;
+  let authorityEnd = 7;
+  while (authorityEnd < length) {
+    const code = url.charCodeAt(authorityEnd);
+    if (code === 0x2f || code === 0x3f || code === 0x23) break;
+    authorityEnd += 1;
+  }
+  const at = url.lastIndexOf('@', authorityEnd - 1);
+  const hostHeader = url.slice(at >= 7 ? at + 1 : 7, authorityEnd);
+  const fragment = url.indexOf('#', authorityEnd);
+  const restEnd = fragment < 0 ? length : fragment;
+  const path =
+    restEnd === authorityEnd
+      ? '/'
+      : url.charCodeAt(authorityEnd) === 0x3f
+        ? `/${url.slice(authorityEnd, restEnd)}`
+        : url.slice(authorityEnd, restEnd);
+  const { host, port } = parseAuthority(hostHeader, 80);
+  return { host, port, hostHeader, path };
 };
 
 /** Response headers of a refusal. */

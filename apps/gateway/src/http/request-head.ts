@@ -1,5 +1,16 @@
+import {
+  Field,
+  ForwardedLines,
+  fieldOf,
+  hasControlIn,
+  isLength,
+  isToken,
+  LineEnd,
+  owsEnd,
+  owsStart,
+} from './head-fields';
 import { HOP_BY_HOP } from './http-messages';
-import { hasControlChar, InvalidMessage, TOKEN } from './message-parts';
+import { InvalidMessage } from './message-parts';
 
 /** How a request's body is delimited (and forwarded). */
 export const RequestBody = {
@@ -38,49 +49,56 @@ export interface RequestHead {
 /** Request headers never forwarded: hop-by-hop ones, and Host and Expect (replaced or answered here). */
 const NOT_FORWARDED: ReadonlySet<string> = new Set([...HOP_BY_HOP, 'host', 'expect']);
 
-const METHOD = TOKEN;
-const CONTENT_LENGTH = /^\d{1,15}$/;
-
 /** A field value without the optional whitespace (spaces, tabs) around it. */
 export const trimOws = (raw: string): string => {
-  let start = 0;
-  let end = raw.length;
-  while (start < end && (raw.charCodeAt(start) === 0x20 || raw.charCodeAt(start) === 0x09)) start += 1;
-  while (end > start && (raw.charCodeAt(end - 1) === 0x20 || raw.charCodeAt(end - 1) === 0x09)) end -= 1;
+  const start = owsStart(raw, 0, raw.length);
+  const end = owsEnd(raw, start, raw.length);
   return start === 0 && end === raw.length ? raw : raw.slice(start, end);
 };
 
-/** Whether a request target holds only visible characters (no spaces, no controls). */
-const isCleanTarget = (target: string): boolean => {
-  if (target.length === 0) return false;
-  for (let i = 0; i < target.length; i += 1) {
-    const code = target.charCodeAt(i);
+/** Whether `text[start, end)` (a request target) holds only visible characters (no spaces, no controls). */
+const isCleanTarget = (text: string, start: number, end: number): boolean => {
+  if (end <= start) return false;
+  for (let i = start; i < end; i += 1) {
+    const code = text.charCodeAt(i);
     if (code <= 0x20 || code === 0x7f) return false;
   }
   return true;
 };
+
+/** The HTTP version at `text[start, end)`: 1 for HTTP/1.1, 0 for HTTP/1.0, -1 for anything else. */
+const minorVersion = (text: string, start: number, end: number): number => {
+  if (end - start !== 8 || !text.startsWith('HTTP/1.', start)) return -1;
+  const digit = text.charCodeAt(start + 7);
+  return digit === 0x31 ? 1 : digit === 0x30 ? 0 : -1;
+};
+
+/** One collector for every head: parsing is synchronous. */
+const forwardedLines = new ForwardedLines();
 
 /**
  * Parses a request head (`text`: everything before the blank line, latin1), strictly: CRLF line
  * ends, a `METHOD target HTTP/1.x` request line, token field names without whitespace before the
  * colon, no control characters in values, no obsolete line folding, a Host header in HTTP/1.1,
  * one consistent Content-Length, a Transfer-Encoding that ends with chunked and never together
- * with Content-Length (request smuggling). Throws `InvalidMessage`.
+ * with Content-Length (request smuggling). Throws `InvalidMessage`. Scans the text in place (see
+ * `head-fields.ts`): two heads are read per forwarded request.
  */
 export const parseRequestHead = (text: string): RequestHead => {
-  const lines = text.split('\r\n');
-  const requestLine = lines[0] ?? '';
-  const firstSpace = requestLine.indexOf(' ');
-  const lastSpace = requestLine.lastIndexOf(' ');
-  if (firstSpace <= 0 || lastSpace <= firstSpace) throw new InvalidMessage('request line');
-  const method = requestLine.slice(0, firstSpace);
-  const target = requestLine.slice(firstSpace + 1, lastSpace);
-  const version = requestLine.slice(lastSpace + 1);
-  if (!METHOD.test(method) || !isCleanTarget(target)) throw new InvalidMessage('request line');
-  let minor: 0 | 1;
-  if (version === 'HTTP/1.1') minor = 1;
-  else if (version === 'HTTP/1.0') minor = 0;
-  else throw new InvalidMessage('HTTP version');
+  const { length } = text;
+  let lineEnd = text.indexOf('\r\n');
+  if (lineEnd < 0) lineEnd = length;
+  const firstSpace = text.indexOf(' ');
+  if (firstSpace <= 0 || firstSpace >= lineEnd) throw new InvalidMessage('request line');
+  const lastSpace = text.lastIndexOf(' ', lineEnd - 1);
+  if (lastSpace <= firstSpace) throw new InvalidMessage('request line');
+  if (!isToken(text, 0, firstSpace) || !isCleanTarget(text, firstSpace + 1, lastSpace)) {
+    throw new InvalidMessage('request line');
+  }
+  const minor = minorVersion(text, lastSpace + 1, lineEnd);
+  if (minor < 0) throw new InvalidMessage('HTTP version');
+  const method = text.slice(0, firstSpace);
+  const target = text.slice(firstSpace + 1, lastSpace);
 
   let authorization: string | undefined;
   let contentLength: string | null = null;
@@ -93,95 +111,103 @@ export const parseRequestHead = (text: string): RequestHead => {
   let expectsContinue = false;
   let hasUnknownExpectation = false;
   let named: Set<string> | null = null;
-  let forwarded = '';
-  for (let i = 1; i < lines.length; i += 1) {
-    const line = lines[i] ?? '';
-    const colon = line.indexOf(':');
-    if (colon <= 0) throw new InvalidMessage('header line');
-    const name = line.slice(0, colon);
-    if (!TOKEN.test(name)) throw new InvalidMessage('header name');
-    const raw = line.slice(colon + 1);
-    if (hasControlChar(raw)) throw new InvalidMessage('header value');
-    const value = trimOws(raw);
-    const lower = name.toLowerCase();
-    if (!NOT_FORWARDED.has(lower)) {
-      if (lower === 'content-length') {
-        if (!CONTENT_LENGTH.test(value) || (contentLength !== null && contentLength !== value)) {
-          throw new InvalidMessage('Content-Length');
-        }
+  forwardedLines.reset(text);
+  let start = lineEnd + 2;
+  while (start <= length) {
+    let end = text.indexOf('\r\n', start);
+    const ending = end < 0 ? LineEnd.Text : LineEnd.Crlf;
+    if (end < 0) end = length;
+    const colon = text.indexOf(':', start);
+    if (colon <= start || colon >= end) throw new InvalidMessage('header line');
+    if (!isToken(text, start, colon)) throw new InvalidMessage('header name');
+    if (hasControlIn(text, colon + 1, end)) throw new InvalidMessage('header value');
+    const valueStart = owsStart(text, colon + 1, end);
+    const valueEnd = owsEnd(text, valueStart, end);
+    const field = fieldOf(text, start, colon);
+    if (field === Field.Other || field === Field.ContentLength) {
+      if (field === Field.ContentLength) {
+        if (!isLength(text, valueStart, valueEnd)) throw new InvalidMessage('Content-Length');
+        const value = text.slice(valueStart, valueEnd);
+        if (contentLength !== null && contentLength !== value) throw new InvalidMessage('Content-Length');
         contentLength = value;
       }
-      forwarded += `${name}: ${value}\r\n`;
-      continue;
-    }
-    switch (lower) {
-      case 'host':
-        hasHost = true;
-        break;
-      case 'proxy-authorization':
-        authorization ??= value;
-        break;
-      case 'transfer-encoding':
-        transferEncoding = transferEncoding === null ? value : `${transferEncoding}, ${value}`;
-        break;
-      case 'upgrade':
-        hasUpgrade = true;
-        break;
-      case 'expect':
-        if (value.toLowerCase() === '100-continue') expectsContinue = true;
-        else hasUnknownExpectation = true;
-        break;
-      case 'connection':
-      case 'proxy-connection':
-        for (const token of value.split(',')) {
-          const option = token.trim().toLowerCase();
-          if (option === 'close') wantsClose = true;
-          else if (option === 'keep-alive') wantsKeepAlive = true;
-          else if (option === 'upgrade') wantsUpgrade = true;
-          else if (option && !NOT_FORWARDED.has(option)) {
-            named ??= new Set();
-            named.add(option);
-          }
+      forwardedLines.add(start, colon, valueStart, valueEnd, end, ending);
+    } else {
+      switch (field) {
+        case Field.Host:
+          hasHost = true;
+          break;
+        case Field.ProxyAuthorization:
+          authorization ??= text.slice(valueStart, valueEnd);
+          break;
+        case Field.TransferEncoding: {
+          const value = text.slice(valueStart, valueEnd);
+          transferEncoding = transferEncoding === null ? value : `${transferEncoding}, ${value}`;
+          break;
         }
-        break;
+        case Field.Upgrade:
+          hasUpgrade = true;
+          break;
+        case Field.Expect:
+          if (text.slice(valueStart, valueEnd).toLowerCase() === '100-continue') expectsContinue = true;
+          else hasUnknownExpectation = true;
+          break;
+        case Field.Connection:
+        case Field.ProxyConnection:
+          for (const token of text.slice(valueStart, valueEnd).split(',')) {
+            const option = token.trim().toLowerCase();
+            if (option === 'close') wantsClose = true;
+            else if (option === 'keep-alive') wantsKeepAlive = true;
+            else if (option === 'upgrade') wantsUpgrade = true;
+            else if (option && !NOT_FORWARDED.has(option)) {
+              named ??= new Set();
+              named.add(option);
+            }
+          }
+          break;
+      }
     }
+    start = end + 2;
   }
+  let forwarded = forwardedLines.finish();
   if (minor === 1 && !hasHost) throw new InvalidMessage('missing Host');
 
   let body: RequestBody = RequestBody.None;
-  let length = 0;
+  let bodyLength = 0;
   if (transferEncoding !== null) {
     if (contentLength !== null) throw new InvalidMessage('both Content-Length and Transfer-Encoding');
     const codings = transferEncoding.toLowerCase().split(',');
     if (codings[codings.length - 1]?.trim() !== 'chunked') throw new InvalidMessage('Transfer-Encoding');
     body = RequestBody.Chunked;
   } else if (contentLength !== null) {
-    length = Number(contentLength);
-    if (length > 0) body = RequestBody.Length;
+    bodyLength = Number(contentLength);
+    if (bodyLength > 0) body = RequestBody.Length;
   }
-  if (named) {
-    // Rare: Connection names end-to-end-looking headers; they are not forwarded either.
-    forwarded = '';
-    for (let i = 1; i < lines.length; i += 1) {
-      const line = lines[i] ?? '';
-      const colon = line.indexOf(':');
-      const name = line.slice(0, colon);
-      const lower = name.toLowerCase();
-      if (NOT_FORWARDED.has(lower) || named.has(lower)) continue;
-      forwarded += `${name}: ${trimOws(line.slice(colon + 1))}\r\n`;
-    }
-  }
+  if (named) forwarded = withoutNamed(forwarded, named);
   return {
     method,
     target,
-    minor,
+    minor: minor === 1 ? 1 : 0,
     authorization,
     body,
-    contentLength: length,
+    contentLength: bodyLength,
     lines: forwarded,
     keepAlive: minor === 1 ? !wantsClose : wantsKeepAlive && !wantsClose,
     expectsContinue,
     hasUnknownExpectation,
     isUpgrade: wantsUpgrade && hasUpgrade,
   };
+};
+
+/**
+ * Forwarded lines without those whose names (lower case) the Connection field named: rare, so
+ * they are looked at again only then.
+ */
+const withoutNamed = (lines: string, named: ReadonlySet<string>): string => {
+  let kept = '';
+  for (const line of lines.split('\r\n')) {
+    if (line === '') continue;
+    if (!named.has(line.slice(0, line.indexOf(':')).toLowerCase())) kept += `${line}\r\n`;
+  }
+  return kept;
 };
