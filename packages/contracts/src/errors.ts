@@ -81,6 +81,17 @@ export const ERRORS = define({
   },
   ERR_EMAIL_BLACKED: { code: 2008, httpStatus: 403, message: 'Email flagged' },
   EMAIL_NOT_ACTIVATED: { code: 2100, httpStatus: 403, message: 'Email not activated' },
+  // Operators (the owner's management of them; SPEC §8 has no codes for operators)
+  ERR_OPERATOR_SELF: {
+    code: 2201,
+    httpStatus: 409,
+    message: 'An owner cannot disable, demote or reset their own operator account',
+  },
+  ERR_LAST_OWNER: {
+    code: 2202,
+    httpStatus: 409,
+    message: 'The installation must keep at least one enabled owner',
+  },
   // Money
   ERR_CHARGE_ERROR: { code: 3001, httpStatus: 400, message: 'Top-up failed' },
   ERR_BALANCE_NOT_ENOUGH: { code: 3002, httpStatus: 400, message: 'Balance insufficient, please recharge' },

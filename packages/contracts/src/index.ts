@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './admin-catalogue';
 export * from './admin-customers';
 export * from './admin-money';
+export * from './admin-operators';
 export * from './admin-supply';
 export * from './app-error';
 export * from './charges';

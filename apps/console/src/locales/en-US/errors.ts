@@ -34,6 +34,8 @@ export const errors = {
   'errors.ERR_BAN_LOGIN': 'Too many failed logins, please retry in 10 minutes',
   'errors.ERR_EMAIL_BLACKED': 'This email address has been flagged',
   'errors.EMAIL_NOT_ACTIVATED': 'This email address has not been activated',
+  'errors.ERR_OPERATOR_SELF': 'You cannot disable, demote or reset your own operator account',
+  'errors.ERR_LAST_OWNER': 'The installation must keep at least one enabled owner',
   'errors.ERR_CHARGE_ERROR': 'Top-up failed',
   'errors.ERR_BALANCE_NOT_ENOUGH': 'Insufficient balance, please top up',
   'errors.ERR_PRICE_ERROR': 'Wrong amount',

@@ -34,6 +34,8 @@ export const errors: Record<keyof typeof reference, string> = {
   'errors.ERR_BAN_LOGIN': 'Слишком много неудачных попыток входа, повторите через 10 минут',
   'errors.ERR_EMAIL_BLACKED': 'Этот адрес электронной почты заблокирован',
   'errors.EMAIL_NOT_ACTIVATED': 'Этот адрес электронной почты не подтверждён',
+  'errors.ERR_OPERATOR_SELF': 'Нельзя отключить, понизить или сбросить собственную учётную запись оператора',
+  'errors.ERR_LAST_OWNER': 'В системе должен остаться хотя бы один активный владелец',
   'errors.ERR_CHARGE_ERROR': 'Не удалось пополнить баланс',
   'errors.ERR_BALANCE_NOT_ENOUGH': 'Недостаточно средств, пополните баланс',
   'errors.ERR_PRICE_ERROR': 'Неверная сумма',

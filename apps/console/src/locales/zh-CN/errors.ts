@@ -34,6 +34,8 @@ export const errors: Record<keyof typeof reference, string> = {
   'errors.ERR_BAN_LOGIN': '登录失败次数过多，请 10 分钟后再试',
   'errors.ERR_EMAIL_BLACKED': '该邮箱已被标记',
   'errors.EMAIL_NOT_ACTIVATED': '该邮箱尚未激活',
+  'errors.ERR_OPERATOR_SELF': '不能停用、降级或重置您自己的操作员账户',
+  'errors.ERR_LAST_OWNER': '系统必须至少保留一个启用的所有者',
   'errors.ERR_CHARGE_ERROR': '充值失败',
   'errors.ERR_BALANCE_NOT_ENOUGH': '余额不足，请充值',
   'errors.ERR_PRICE_ERROR': '金额错误',
