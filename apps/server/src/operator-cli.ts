@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, openDatabase } from '@ptc/db';
 import { ConfigError, loadConfig } from './config';
 import { recordAudit } from './modules/admin/audit/audit.service';
-import { createOperator, type OperatorRole } from './modules/admin/operators/operators.service';
+import {
+  createOperator,
+  newOperatorPassword,
+  type OperatorRole,
+} from './modules/admin/operators/operators.service';
 
 declare const PTC_BUNDLED_MIGRATIONS: string | undefined;
 
@@ -32,7 +35,7 @@ const main = async () => {
     process.exit(2);
   }
   const config = loadConfig();
-  const generated = process.env.OPERATOR_PASSWORD ? null : randomBytes(18).toString('base64url');
+  const generated = process.env.OPERATOR_PASSWORD ? null : newOperatorPassword();
   const password = process.env.OPERATOR_PASSWORD ?? generated ?? '';
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

@@ -77,6 +77,12 @@ const OPERATOR_CALLS: readonly {
   { method: 'POST', path: '/admin/exits/999999/retire', roles: OWNER },
   { method: 'POST', path: '/admin/supply/demo', body: { enabled: true }, roles: OWNER },
   { method: 'POST', path: '/admin/inventory/import', body: { csv: 'ip', dry_run: true }, roles: OWNER },
+  { method: 'GET', path: '/admin/operators', roles: OWNER },
+  // No email: the owner's call is refused (1001) rather than adding an operator.
+  { method: 'POST', path: '/admin/operators', body: { role: 'support' }, roles: OWNER },
+  { method: 'PATCH', path: '/admin/operators/999999', body: { disabled: true }, roles: OWNER },
+  { method: 'POST', path: '/admin/operators/999999/totp/reset', roles: OWNER },
+  { method: 'POST', path: '/admin/operators/999999/password/reset', roles: OWNER },
   { method: 'POST', path: '/admin/session/logout', roles: ALL },
 ];
 const ROLES = ['owner', 'finance', 'support'] as const;

@@ -16,6 +16,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { moneyRoutes } from './money/money.routes';
 import { currentOperator, operatorTokenOf, requireOperator } from './operator-guard';
+import { operatorsRoutes } from './operators/operators.routes';
 import { confirmOperatorTotp, signInOperator, signOutOperator } from './operators/operators.service';
 import { supplyRoutes } from './supply/supply.routes';
 
@@ -208,4 +209,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(moneyRoutes);
   await app.register(supplyRoutes);
   await app.register(catalogueRoutes);
+  await app.register(operatorsRoutes);
 };

@@ -1,16 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { AppError } from '@ptc/contracts';
-import { createSessionToken, type Database, hashSessionToken, instanceSecret, OPERATOR_ROLES } from '@ptc/db';
+import { type AdminOperatorChanges, AppError } from '@ptc/contracts';
+import {
+  createSessionToken,
+  type Database,
+  hashSessionToken,
+  instanceSecret,
+  isUniqueViolation,
+  OPERATOR_ROLES,
+} from '@ptc/db';
 import type { AbuseLimits } from '../../auth/abuse-limits.service';
 import { hashPassword, hashSecret, verifyPassword } from '../../auth/secrets';
+import { recordAudit } from '../audit/audit.service';
+import { auditViewOf, presentAdminOperator } from './operators.presenter';
 import {
   claimTotpStep,
   countOperators,
+  countOtherEnabledOwners,
+  findLastSignIn,
   findLiveOperatorSession,
   findOperatorByEmail,
+  findOperatorById,
   insertOperator,
   insertOperatorSession,
+  listOperatorsWithSignIn,
+  lockOperatorRoster,
   type OperatorRow,
+  revokeOperatorSessions,
   takeRecoveryCode,
   updateOperator,
   updateOperatorSession,
@@ -50,9 +65,16 @@ const wrongCredentials = () => new AppError('ERR_PWD_ERROR', { message: 'Wrong o
 const wrongCode = () =>
   new AppError('ERR_TOKEN_ERROR', { message: 'Identity authentication failed: wrong code' });
 
+/** A random operator password (24 characters), shown once where it is made. */
+export const newOperatorPassword = () => randomBytes(18).toString('base64url');
+
+const operatorExists = (email: string) =>
+  new AppError('ERR_HAVE_USER', { message: `An operator ${email} exists already` });
+
 /**
- * Creates an operator (the command line, or the environment's first owner). The password must be
- * at least 12 characters; TOTP is enrolled at the first sign-in.
+ * Creates an operator (the owner, the command line, or the environment's first owner). The
+ * password must be at least 12 characters; TOTP is enrolled at the first sign-in. An email taken
+ * by another operator (in any letter case) answers 2002.
  */
 export const createOperator = async (
   db: Database,
@@ -63,14 +85,19 @@ export const createOperator = async (
   if (input.password.length < PASSWORD_MIN_LENGTH) {
     throw new Error(`the password must have at least ${PASSWORD_MIN_LENGTH} characters`);
   }
-  if (await findOperatorByEmail(db, input.email))
-    throw new Error(`an operator ${input.email} exists already`);
-  return insertOperator(db, {
-    email: input.email.trim(),
-    name: input.name?.trim() || input.email.trim(),
-    role: input.role,
-    passwordHash: await hashPassword(input.password),
-  });
+  const email = input.email.trim();
+  if (await findOperatorByEmail(db, email)) throw operatorExists(email);
+  try {
+    return await insertOperator(db, {
+      email,
+      name: input.name?.trim() || email,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+    });
+  } catch (error) {
+    // Two creations of one email at once: the unique index decides.
+    throw isUniqueViolation(error) ? operatorExists(email) : error;
+  }
 };
 
 /** Creates the first owner from the environment when there is no operator at all; answers whether it did. */
@@ -188,3 +215,175 @@ export const presentOperator = (operator: OperatorRow): SignedInOperator => ({
   name: operator.name,
   role: operator.role,
 });
+
+// --- The owner manages operators (`/api/admin/operators…`) ---
+
+/** Who manages, and from where (for the audit trail). */
+export interface OperatorAct {
+  operator: SignedInOperator;
+  clientIp: string;
+}
+
+const noSuchOperator = () => new AppError('ERR_NOT_FOUND', { message: 'No such operator' });
+
+/** The operator id of a URL: digits only (anything else names no operator). */
+export const parseOperatorId = (id: string): bigint => {
+  if (!/^\d{1,18}$/.test(id)) throw noSuchOperator();
+  return BigInt(id);
+};
+
+const isEnabledOwner = (operator: { role: OperatorRole; disabledAt: Date | null }) =>
+  operator.role === 'owner' && operator.disabledAt === null;
+
+/** Runs `work` in one transaction, after every other change to who may act has finished. */
+const withRosterLocked = <T>(db: Database, work: (tx: Database) => Promise<T>) =>
+  db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await lockOperatorRoster(t);
+    return work(t);
+  });
+
+/** The operator of `id` for a change, refused when it is the owner making the call. */
+const getOtherOperator = async (db: Database, id: bigint, act: OperatorAct) => {
+  const operator = await findOperatorById(db, id);
+  if (!operator) throw noSuchOperator();
+  if (operator.id === act.operator.id) throw new AppError('ERR_OPERATOR_SELF');
+  return operator;
+};
+
+/** `GET /api/admin/operators`: every operator, oldest first. */
+export const listOperators = async (db: Database) => ({
+  records: (await listOperatorsWithSignIn(db)).map(presentAdminOperator),
+});
+
+/**
+ * `POST /api/admin/operators`: creates an operator with a random password, answered once (as the
+ * command line prints it); TOTP is enrolled at its first sign-in.
+ */
+export const addOperator = async (
+  db: Database,
+  input: { email: string; name?: string; role: OperatorRole },
+  act: OperatorAct,
+) => {
+  const password = newOperatorPassword();
+  const operator = await createOperator(db, { ...input, password });
+  await recordAudit(db, {
+    operator: act.operator,
+    action: 'operator.create',
+    target: { type: 'operator', id: operator.email },
+    after: auditViewOf(operator),
+    clientIp: act.clientIp,
+  });
+  return { operator: presentAdminOperator({ ...operator, lastSignInAt: null }), password };
+};
+
+/**
+ * `PATCH /api/admin/operators/{id}`: role, name, disabled. Disabling ends the operator's sessions
+ * at once (and the session check refuses a disabled operator anyway); enabling lets it sign in
+ * again. The owner never disables or demotes themselves (2201), and no change leaves the
+ * installation without an enabled owner (2202): both refused with nothing changed.
+ */
+export const changeOperator = async (
+  db: Database,
+  id: bigint,
+  changes: AdminOperatorChanges,
+  act: OperatorAct,
+) => {
+  const now = new Date();
+  const changed = await withRosterLocked(db, async (tx) => {
+    const before = await findOperatorById(tx, id);
+    if (!before) throw noSuchOperator();
+    const isSelf = before.id === act.operator.id;
+    const role = changes.role ?? before.role;
+    const disabledAt =
+      changes.disabled === undefined
+        ? before.disabledAt
+        : changes.disabled
+          ? (before.disabledAt ?? now)
+          : null;
+    const after = { role, disabledAt };
+    if (isSelf && isEnabledOwner(before) && !isEnabledOwner(after)) throw new AppError('ERR_OPERATOR_SELF');
+    if (isEnabledOwner(before) && !isEnabledOwner(after) && (await countOtherEnabledOwners(tx, id)) === 0) {
+      throw new AppError('ERR_LAST_OWNER');
+    }
+    const row = await updateOperator(tx, id, {
+      role,
+      disabledAt,
+      ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
+    });
+    if (!row) throw noSuchOperator();
+    const isDisabling = before.disabledAt === null && disabledAt !== null;
+    const sessionsEnded = isDisabling ? await revokeOperatorSessions(tx, id, now) : 0;
+    await recordAudit(tx, {
+      operator: act.operator,
+      action: 'operator.update',
+      target: { type: 'operator', id: before.email },
+      before: auditViewOf(before),
+      after: { ...auditViewOf(row), ...(isDisabling ? { sessions_ended: sessionsEnded } : {}) },
+      clientIp: act.clientIp,
+    });
+    return row;
+  });
+  return presentAdminOperator({ ...changed, lastSignInAt: await findLastSignIn(db, id) });
+};
+
+/**
+ * `POST /api/admin/operators/{id}/totp/reset`: forgets the TOTP secret and the recovery codes and
+ * ends the operator's sessions; its next sign-in enrols TOTP again. Never the caller's own (2201).
+ */
+export const resetOperatorTotp = async (db: Database, id: bigint, act: OperatorAct) => {
+  const now = new Date();
+  const { row, sessionsEnded } = await withRosterLocked(db, async (tx) => {
+    const before = await getOtherOperator(tx, id, act);
+    const row = await updateOperator(tx, id, {
+      totpSecretSealed: null,
+      totpEnrolledAt: null,
+      lastTotpStep: null,
+      recoveryCodeHashes: [],
+    });
+    if (!row) throw noSuchOperator();
+    const sessionsEnded = await revokeOperatorSessions(tx, id, now);
+    await recordAudit(tx, {
+      operator: act.operator,
+      action: 'operator.totp.reset',
+      target: { type: 'operator', id: before.email },
+      before: { totp_enrolled: before.totpSecretSealed !== null },
+      after: { totp_enrolled: false, sessions_ended: sessionsEnded },
+      clientIp: act.clientIp,
+    });
+    return { row, sessionsEnded };
+  });
+  return {
+    operator: presentAdminOperator({ ...row, lastSignInAt: await findLastSignIn(db, id) }),
+    sessions_ended: sessionsEnded,
+  };
+};
+
+/**
+ * `POST /api/admin/operators/{id}/password/reset`: a new random password, answered once, and the
+ * operator's sessions ended. Never the caller's own (2201).
+ */
+export const resetOperatorPassword = async (db: Database, id: bigint, act: OperatorAct) => {
+  const now = new Date();
+  const password = newOperatorPassword();
+  const passwordHash = await hashPassword(password);
+  const { row, sessionsEnded } = await withRosterLocked(db, async (tx) => {
+    const before = await getOtherOperator(tx, id, act);
+    const row = await updateOperator(tx, id, { passwordHash });
+    if (!row) throw noSuchOperator();
+    const sessionsEnded = await revokeOperatorSessions(tx, id, now);
+    await recordAudit(tx, {
+      operator: act.operator,
+      action: 'operator.password.reset',
+      target: { type: 'operator', id: before.email },
+      after: { sessions_ended: sessionsEnded },
+      clientIp: act.clientIp,
+    });
+    return { row, sessionsEnded };
+  });
+  return {
+    operator: presentAdminOperator({ ...row, lastSignInAt: await findLastSignIn(db, id) }),
+    password,
+    sessions_ended: sessionsEnded,
+  };
+};
