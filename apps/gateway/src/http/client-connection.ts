@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { Lease } from '../connections/connection-registry';
 import { REFUSAL_ANSWERS, Refusal } from '../refusals';
 import { endWith, rawRefusal, refusalHeaders } from './http-messages';
+import type { IdleSweeper, Sweepable } from './idle-sweeper';
 import { ChunkedDecoder, chunkSizeLine, InvalidMessage, LAST_CHUNK, ResponseFraming } from './message-parts';
 import { parseRequestHead, RequestBody, type RequestHead } from './request-head';
 
@@ -33,6 +34,8 @@ export interface ClientConnectionOptions {
   idleMs: number;
   /** Inactivity between two requests. */
   keepAliveMs: number;
+  /** Watches the inactivity of the proxy's connections. */
+  sweeper: IdleSweeper;
 }
 
 const Phase = {
@@ -51,6 +54,8 @@ const HEADERS_TOO_LARGE =
   'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
 const EXPECTATION_FAILED =
   'HTTP/1.1 417 Expectation Failed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+/** Largest body a whole answer is copied into one buffer with its head for (small: from the pool). */
+const WHOLE_ANSWER_BYTES = 3 * 1024;
 /** Body or pipelined bytes held while nobody takes them; reading pauses beyond. */
 const MAX_HELD_BYTES = 64 * 1024;
 
@@ -110,7 +115,7 @@ const startsLikeRequest = (data: Buffer): boolean => {
  * between requests, serves pipelined requests in order, and closes on errors, `Connection: close`,
  * timeouts and bodies it cannot delimit.
  */
-export class ClientConnection {
+export class ClientConnection implements Sweepable {
   /** The lease of the proxy whose requests this connection carries (owned by the handler). */
   lease: Lease | null = null;
   /** The request being served. */
@@ -134,6 +139,8 @@ export class ClientConnection {
   private closeAfter = false;
   private hasClientEnded = false;
   private drainWaiter: (() => void) | null = null;
+  /** Reads and writes so far (the idle sweeper watches it change). */
+  activity = 0;
 
   /**
    * `onFirstHead`: called once, when the first request head has been read (the client's handshake
@@ -148,8 +155,20 @@ export class ClientConnection {
     socket.on('data', this.onData);
     socket.on('end', this.onEnd);
     socket.on('close', this.onClose);
-    socket.on('timeout', this.onTimeout);
-    socket.setTimeout(options.idleMs);
+    options.sweeper.add(this);
+  }
+
+  /** Between requests a connection may wait `keepAliveMs`; reading or serving one, `idleMs`. */
+  idleLimitMs(): number {
+    if (this.phase === Phase.Gone) return 0;
+    return this.phase === Phase.Head && !this.isFirst && this.partial === null
+      ? this.options.keepAliveMs
+      : this.options.idleMs;
+  }
+
+  /** Inactive for too long. */
+  onIdle(): void {
+    this.socket.destroy();
   }
 
   /** Starts reading, with the bytes already read to recognise the protocol. */
@@ -205,6 +224,7 @@ export class ClientConnection {
    */
   respondData(bytes: Buffer, onDrain: () => void): boolean {
     if (this.phase === Phase.Gone || bytes.length === 0) return true;
+    this.activity += 1;
     const { socket } = this;
     socket.cork();
     this.flushHead();
@@ -226,7 +246,23 @@ export class ClientConnection {
   /** Ends the response (with its last bytes); the connection goes on with the next request or closes. */
   respondEnd(last?: Buffer): void {
     if (this.phase === Phase.Gone) return;
+    this.activity += 1;
     const { socket } = this;
+    const head = this.pendingHead;
+    if (head !== null && !this.isChunkedOut && (last?.length ?? 0) <= WHOLE_ANSWER_BYTES) {
+      // A whole small answer (most of them): one buffer, one write.
+      this.pendingHead = null;
+      if (last?.length) {
+        const bytes = Buffer.allocUnsafe(head.length + last.length);
+        bytes.write(head, 0, 'latin1');
+        last.copy(bytes, head.length);
+        socket.write(bytes);
+      } else {
+        socket.write(head, 'latin1');
+      }
+      this.finishRequest();
+      return;
+    }
     socket.cork();
     this.flushHead();
     if (last?.length) {
@@ -247,6 +283,7 @@ export class ClientConnection {
       return;
     }
     this.isResponding = true;
+    this.activity += 1;
     if (close || !this.isBodyDone || this.hasClientEnded || !this.head?.keepAlive) this.closeAfter = true;
     const status = REFUSAL_ANSWERS[refusal.kind].httpStatus;
     const body = `${refusal.message}\n`;
@@ -296,14 +333,13 @@ export class ClientConnection {
       if ((this.phase as Phase) !== Phase.Gone) this.socket.resume();
       return;
     }
-    this.socket.setTimeout(this.options.keepAliveMs);
     this.socket.resume();
   }
 
   private close(): void {
     this.phase = Phase.Gone;
     const { socket } = this;
-    socket.setTimeout(0);
+    this.options.sweeper.delete(this);
     socket.off('data', this.onData);
     endWith(socket, '');
   }
@@ -315,12 +351,13 @@ export class ClientConnection {
       return;
     }
     this.phase = Phase.Gone;
-    this.socket.setTimeout(0);
+    this.options.sweeper.delete(this);
     this.socket.off('data', this.onData);
     endWith(this.socket, answer);
   }
 
   private readonly onData = (chunk: Buffer) => {
+    this.activity += 1;
     try {
       if (this.phase === Phase.Head) this.readHead(chunk);
       else if (this.phase === Phase.Active) {
@@ -338,9 +375,6 @@ export class ClientConnection {
     if (this.partial) {
       data = Buffer.concat([this.partial, chunk]);
       this.partial = null;
-    } else if (!this.isFirst) {
-      // A new request begins after a keep-alive wait.
-      this.socket.setTimeout(this.options.idleMs);
     }
     const end = data.indexOf(HEAD_END);
     if (end < 0 || end > this.options.maxHeaderSize) {
@@ -362,11 +396,10 @@ export class ClientConnection {
       this.phase = Phase.Gone;
       const { socket } = this;
       socket.pause();
-      socket.setTimeout(0);
+      this.options.sweeper.delete(this);
       socket.off('data', this.onData);
       socket.off('end', this.onEnd);
       socket.off('close', this.onClose);
-      socket.off('timeout', this.onTimeout);
       this.handler.onConnect(socket, head, data.subarray(restAt));
       return;
     }
@@ -452,12 +485,9 @@ export class ClientConnection {
     else this.close();
   };
 
-  private readonly onTimeout = () => {
-    this.socket.destroy();
-  };
-
   private readonly onClose = () => {
     this.phase = Phase.Gone;
+    this.options.sweeper.delete(this);
     this.handler.onClose(this);
   };
 }

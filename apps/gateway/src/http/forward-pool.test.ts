@@ -300,6 +300,29 @@ describe('HTTP/1.1 handling of forwarded requests', () => {
     expect(upgrade.received()).toMatch(/^HTTP\/1\.1 400 [\s\S]*upgrades go through CONNECT/);
   });
 
+  it('keeps a connection whose answer is slow for the idle time, and closes one idle between requests after the keep-alive time', async () => {
+    const timed = await startTestGateway({
+      credentials: [user],
+      timeouts: { keepAliveMs: 400, idleMs: 2_000 },
+    });
+    const slow = await startScriptedTarget((socket) =>
+      setTimeout(() => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'), 1_000),
+    );
+    try {
+      const client = await rawClient(timed.port);
+      client.send(`GET http://127.0.0.1:${slow.port}/ HTTP/1.1\r\nHost: x\r\n${basic(user)}\r\n`);
+      const [answer] = await client.responses(1);
+      expect(answer?.body).toBe('ok');
+      const answeredAt = performance.now();
+      await client.closed;
+      const quiet = performance.now() - answeredAt;
+      expect(quiet).toBeGreaterThanOrEqual(350);
+      expect(quiet).toBeLessThan(1_500);
+    } finally {
+      await Promise.all([timed.close(), slow.close()]);
+    }
+  });
+
   it('answers 502 to a response the client could read differently', async () => {
     const scripted = await startScriptedTarget((socket) =>
       socket.write('HTTP/1.1 200 OK\r\nX-Split: a\rSet-Cookie: b\r\nContent-Length: 1\r\n\r\nz'),

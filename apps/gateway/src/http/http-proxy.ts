@@ -20,6 +20,7 @@ import {
   targetRequestHead,
 } from './forward-exchange';
 import { type AbsoluteUri, endWith, parseAbsoluteUri, parseAuthority, rawRefusal } from './http-messages';
+import { IdleSweeper } from './idle-sweeper';
 import { ResponseFraming } from './message-parts';
 import type { RequestHead } from './request-head';
 
@@ -223,6 +224,7 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
     maxHeaderSize: options.maxHeaderSize,
     idleMs: options.idleMs,
     keepAliveMs: options.keepAliveMs,
+    sweeper: new IdleSweeper(IdleSweeper.periodFor(Math.min(options.idleMs, options.keepAliveMs))),
   };
 
   return {
