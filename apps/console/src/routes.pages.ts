@@ -32,3 +32,4 @@ export const refundsPage: PageLoader = () => import('./features/admin/money/refu
 export const reportsPage: PageLoader = () => import('./features/admin/money/reports.page');
 export const supplyPage: PageLoader = () => import('./features/admin/supply/supply.page');
 export const cataloguePage: PageLoader = () => import('./features/admin/catalogue/catalogue.page');
+export const operatorsPage: PageLoader = () => import('./features/admin/operators/operator-list.page');

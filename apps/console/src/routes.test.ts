@@ -242,6 +242,13 @@ const ADMIN_ROUTES: ExpectedRoute[] = [
     kind: 'page',
     operatorRoles: ['owner', 'finance', 'support'],
   },
+  {
+    name: 'adminOperators',
+    path: '/admin/operators',
+    layout: 'admin',
+    kind: 'page',
+    operatorRoles: ['owner'],
+  },
 ];
 
 const ROUTE_TABLE: ExpectedRoute[] = [

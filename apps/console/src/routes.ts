@@ -12,6 +12,7 @@ import {
   loginPage,
   notFoundPage,
   operatorLoginPage,
+  operatorsPage,
   ordersPage,
   overviewPage,
   pricesPage,
@@ -496,6 +497,15 @@ const adminGroup: AppRoute = {
       layout: 'admin',
       operatorRoles: ['owner', 'finance', 'support'],
       page: cataloguePage,
+    },
+    {
+      name: 'adminOperators',
+      path: `${OPERATOR_BASE_PATH}/operators`,
+      titleKey: 'admin.menu.operators',
+      order: 40,
+      layout: 'admin',
+      operatorRoles: ['owner'],
+      page: operatorsPage,
     },
   ],
 };

@@ -3,25 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { resolveRoutes } from '../app/navigation/route-tree';
 import { enUS as enUSFirst } from './en-US';
 import { admin as enUSAdmin } from './en-US/admin';
+import { adminOperators as enUSAdminOperators } from './en-US/admin-operators';
 import { overview as enUSOverview } from './en-US/overview';
 import { proxies as enUSProxies } from './en-US/proxies';
 import { trafficPackage as enUSTrafficPackage } from './en-US/traffic-package';
 import { wallet as enUSWallet } from './en-US/wallet';
 import { ruRU as ruRUFirst } from './ru-RU';
 import { admin as ruRUAdmin } from './ru-RU/admin';
+import { adminOperators as ruRUAdminOperators } from './ru-RU/admin-operators';
 import { overview as ruRUOverview } from './ru-RU/overview';
 import { proxies as ruRUProxies } from './ru-RU/proxies';
 import { trafficPackage as ruRUTrafficPackage } from './ru-RU/traffic-package';
 import { wallet as ruRUWallet } from './ru-RU/wallet';
 import { zhCN as zhCNFirst } from './zh-CN';
 import { admin as zhCNAdmin } from './zh-CN/admin';
+import { adminOperators as zhCNAdminOperators } from './zh-CN/admin-operators';
 import { overview as zhCNOverview } from './zh-CN/overview';
 import { proxies as zhCNProxies } from './zh-CN/proxies';
 import { trafficPackage as zhCNTrafficPackage } from './zh-CN/traffic-package';
 import { wallet as zhCNWallet } from './zh-CN/wallet';
 
 // The wallet's texts load with its pages (`features/charge/wallet-texts.ts`), the operator area's
-// with its layout (`features/admin/admin-texts.ts`), and are checked alike.
+// with its layout (`features/admin/admin-texts.ts`) or its pages (the operators page's), and are
+// checked alike.
 const enUS = {
   ...enUSFirst,
   ...enUSWallet,
@@ -29,6 +33,7 @@ const enUS = {
   ...enUSOverview,
   ...enUSTrafficPackage,
   ...enUSAdmin,
+  ...enUSAdminOperators,
 };
 const zhCN = {
   ...zhCNFirst,
@@ -37,6 +42,7 @@ const zhCN = {
   ...zhCNOverview,
   ...zhCNTrafficPackage,
   ...zhCNAdmin,
+  ...zhCNAdminOperators,
 };
 const ruRU = {
   ...ruRUFirst,
@@ -45,6 +51,7 @@ const ruRU = {
   ...ruRUOverview,
   ...ruRUTrafficPackage,
   ...ruRUAdmin,
+  ...ruRUAdminOperators,
 };
 
 const LOCALE_MESSAGES = { 'en-US': enUS, 'zh-CN': zhCN, 'ru-RU': ruRU } as const;

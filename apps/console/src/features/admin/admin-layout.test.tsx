@@ -46,6 +46,7 @@ describe('the operator menu', () => {
       'adminRefunds',
       'adminReports',
       'adminCatalogue',
+      'adminOperators',
     ]);
     expect(keys('finance')).toEqual([
       'adminPrices',
@@ -89,6 +90,7 @@ describe('the operator layout', () => {
       enUS['admin.menu.refunds'],
       enUS['admin.menu.reports'],
       enUS['admin.menu.catalogue'],
+      enUS['admin.menu.operators'],
     ]);
   });
 

@@ -8,6 +8,7 @@ const OPERATOR_ERROR_TEXTS: Readonly<Record<string, string>> = {
   [ERRORS.ERR_TOKEN_ERROR.messageKey]: 'admin.errors.sessionEnded',
   [ERRORS.ERR_NO_USER.messageKey]: 'admin.errors.noCustomer',
   [ERRORS.ERR_BALANCE_NOT_ENOUGH.messageKey]: 'admin.errors.balanceBelowZero',
+  [ERRORS.ERR_HAVE_USER.messageKey]: 'admin.errors.operatorExists',
 };
 
 /** The code table's text of `key`, in operator terms where they differ. */

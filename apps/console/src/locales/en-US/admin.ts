@@ -5,6 +5,7 @@ export const admin = {
   'admin.menu.audit': 'Audit trail',
   'admin.menu.prices': 'Prices',
   'admin.menu.catalogue': 'Catalogue',
+  'admin.menu.operators': 'Operators',
   'admin.role.owner': 'Owner',
   'admin.role.finance': 'Finance',
   'admin.role.support': 'Support',
@@ -75,6 +76,7 @@ export const admin = {
   'admin.menu.customer': 'Customer',
   'admin.errors.noCustomer': 'There is no such customer.',
   'admin.errors.balanceBelowZero': 'The balance cannot go below zero.',
+  'admin.errors.operatorExists': 'An operator with this email exists already.',
   'admin.customers.searchHint':
     'Enter an exact email, phone number, user name, uid, proxy username or exit IP address.',
   'admin.customers.searchPlaceholder': 'Email, phone, user name, uid, proxy username or exit IP',

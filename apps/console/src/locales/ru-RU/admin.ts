@@ -5,6 +5,7 @@ export const admin = {
   'admin.menu.audit': 'Журнал действий',
   'admin.menu.prices': 'Цены',
   'admin.menu.catalogue': 'Каталог',
+  'admin.menu.operators': 'Операторы',
   'admin.role.owner': 'Владелец',
   'admin.role.finance': 'Финансы',
   'admin.role.support': 'Поддержка',
@@ -74,6 +75,7 @@ export const admin = {
   'admin.menu.customer': 'Клиент',
   'admin.errors.noCustomer': 'Такого клиента нет.',
   'admin.errors.balanceBelowZero': 'Баланс не может стать меньше нуля.',
+  'admin.errors.operatorExists': 'Оператор с таким адресом электронной почты уже существует.',
   'admin.customers.searchHint':
     'Введите точный email, телефон, имя пользователя, UID, имя пользователя прокси или IP-адрес выхода.',
   'admin.customers.searchPlaceholder': 'Email, телефон, имя, UID, логин прокси или IP выхода',
