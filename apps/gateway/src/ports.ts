@@ -103,6 +103,11 @@ export interface ExitCatalog {
    * afterwards (the gateway keeps rankings per answer); a fresh one is a new array.
    */
   findExits(criteria: ExitCriteria): Promise<Exit[]>;
+  /**
+   * What `findExits` would answer now, when the answer is at hand without waiting (cached and
+   * fresh); null otherwise. Optional: without it every lookup waits for `findExits`.
+   */
+  recallExits?(criteria: ExitCriteria): readonly Exit[] | null;
   /** Reports a failed dial through an exit (health tracking may mark it unhealthy). */
   reportFailure?(exitId: string, error: Error): void;
 }

@@ -2,8 +2,8 @@ import type { AuthenticatedClient, Authenticator, SuppliedCredentials } from '..
 import type { Allowance } from '../credit/allowance';
 import type { CreditControl } from '../credit/credit-control';
 import type { DialedTarget } from '../exits/exit-dialer';
-import type { ExitRouter } from '../exits/exit-router';
-import type { TargetGuard } from '../guard/target-guard';
+import type { ExitRouter, RoutePlan } from '../exits/exit-router';
+import type { TargetGuard, VettedTarget } from '../guard/target-guard';
 import type { Metered, UsageMeter } from '../metering/usage-meter';
 import type { ProxyProtocol } from '../ports';
 import { admissionRefusal, Refusal } from '../refusals';
@@ -124,6 +124,19 @@ export class ConnectionBroker {
   }
 
   /**
+   * An idle keep-alive target connection for one forwarded HTTP request, when everything needed to
+   * pick it is at hand (the destination's verdict, the exits): what a client repeating requests to
+   * one site asks most, answered without waiting. Null when there is none or something must be
+   * looked up (then `forwardTarget`).
+   */
+  reusableTarget(client: AuthenticatedClient, host: string, port: number): PooledTarget | null {
+    const vetted = this.parts.guard.recall(host, port);
+    if (!vetted) return null;
+    const plan = this.parts.router.planNow(client);
+    return plan && this.takePooled(plan, vetted, port);
+  }
+
+  /**
    * A target connection for one forwarded HTTP request: an idle keep-alive connection of the same
    * proxy through the exit this request would take now to the same vetted address and port, else
    * a new one (`fresh`: always a new one), with its own allowance of credit. The destination is
@@ -139,18 +152,8 @@ export class ConnectionBroker {
     const { guard, router, pool, meter } = this.parts;
     const vetted = guard.recall(host, port) ?? (await guard.vet(host, port));
     const plan = await router.plan(client);
-    const { proxyId } = client.credential;
-    const first = plan.candidates[0];
-    if (!fresh && first) {
-      const { route, addresses } = router.identity(plan, first, vetted);
-      for (const address of addresses) {
-        const target = pool.take(poolKey(proxyId, route, address, port));
-        if (!target) continue;
-        router.pin(plan, first);
-        meter.addUse(target.metered);
-        return { target, isReused: true };
-      }
-    }
+    const pooled = fresh ? null : this.takePooled(plan, vetted, port);
+    if (pooled) return { target: pooled, isReused: true };
     const allowance = await this.parts.credit.open(client);
     let dialed: DialedTarget;
     try {
@@ -164,10 +167,28 @@ export class ConnectionBroker {
       giveBack(allowance);
       throw new Refusal('not_admitted', `proxy not allowed to carry traffic: ${lease.revokedBecause}`);
     }
+    const { proxyId } = client.credential;
     const metered = meter.track(proxyId, dialed.socket, dialed.baseline, allowance);
     const { route } = router.identity(plan, dialed.exit, vetted);
     const key = poolKey(proxyId, route, dialed.address, port);
     return { target: pool.adopt(dialed.socket, key, proxyId, metered), isReused: false };
+  }
+
+  /** An idle connection through the plan's first exit to the vetted destination, now in use (metered). */
+  private takePooled(plan: RoutePlan, vetted: VettedTarget, port: number): PooledTarget | null {
+    const { router, pool, meter } = this.parts;
+    const first = plan.candidates[0];
+    if (!first) return null;
+    const { proxyId } = plan.client.credential;
+    const { route, addresses } = router.identity(plan, first, vetted);
+    for (const address of addresses) {
+      const target = pool.take(poolKey(proxyId, route, address, port));
+      if (!target) continue;
+      router.pin(plan, first);
+      meter.addUse(target.metered);
+      return target;
+    }
+    return null;
   }
 
   /** Puts a target connection whose exchange ended cleanly back in the pool. */

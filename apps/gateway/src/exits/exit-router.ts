@@ -52,6 +52,7 @@ export interface RoutePlan {
  */
 export class ExitRouter {
   private readonly dial: (request: DialRequest) => Promise<DialedTarget>;
+  private readonly criteria = new WeakMap<AuthenticatedClient, ExitCriteria>();
 
   constructor(private readonly options: ExitRouterOptions) {
     this.dial = options.dial ?? dialExit;
@@ -71,13 +72,7 @@ export class ExitRouter {
 
   /** The exits a connection of this client may take now; throws a `Refusal` when there is none. */
   async plan(client: AuthenticatedClient): Promise<RoutePlan> {
-    const { credential, area } = client;
-    const criteria: ExitCriteria = {
-      ...area,
-      line: credential.line,
-      type: credential.exitType,
-      exitId: credential.exitId,
-    };
+    const criteria = this.criteriaOf(client);
     let exits: Exit[];
     try {
       exits = await this.options.catalog.findExits(criteria);
@@ -86,9 +81,33 @@ export class ExitRouter {
       throw new Refusal('store_unavailable', 'exits cannot be listed right now, retry shortly');
     }
     if (exits.length === 0) throw new Refusal('no_exit', 'no proxy for this area');
-    const choice = this.options.sessions.choose(credential, client.params);
+    return this.planOf(client, exits);
+  }
+
+  /**
+   * The plan `plan` would answer, when the catalogue has its answer at hand (no waiting); null
+   * when it has not, or when there is no exit (then `plan` answers why).
+   */
+  planNow(client: AuthenticatedClient): RoutePlan | null {
+    const exits = this.options.catalog.recallExits?.(this.criteriaOf(client));
+    return exits?.length ? this.planOf(client, exits) : null;
+  }
+
+  private planOf(client: AuthenticatedClient, exits: readonly Exit[]): RoutePlan {
+    const choice = this.options.sessions.choose(client.credential, client.params);
     const candidates = rankExits(exits, choice.seed, choice.pinnedExitId, this.options.dialAttempts);
     return { client, choice, candidates };
+  }
+
+  /** The catalogue criteria of a client: one object per client, so that the catalogue can key it once. */
+  private criteriaOf(client: AuthenticatedClient): ExitCriteria {
+    let criteria = this.criteria.get(client);
+    if (!criteria) {
+      const { credential, area } = client;
+      criteria = { ...area, line: credential.line, type: credential.exitType, exitId: credential.exitId };
+      this.criteria.set(client, criteria);
+    }
+    return criteria;
   }
 
   /**

@@ -120,6 +120,8 @@ export class ClientConnection implements Sweepable {
   lease: Lease | null = null;
   /** The request being served. */
   head: RequestHead | null = null;
+  /** The exchange serving it, or the last one (owned by the handler). */
+  exchange: { abort(): void } | null = null;
   private phase: Phase = Phase.Head;
   private isFirst = true;
   /** Bytes of an incomplete request head. */

@@ -9,6 +9,7 @@ import {
   hasControlIn,
   isHopByHop,
   isLength,
+  isNamed,
   isToken,
   LineEnd,
   owsEnd,
@@ -94,6 +95,28 @@ const statusOf = (text: string, end: number): number => {
 };
 const KEEP_ALIVE_TIMEOUT = /(?:^|[\s,])timeout\s*=\s*(\d{1,6})/i;
 const CLOSE_OPTION = /(?:^|,)[ \t]*close[ \t]*(?:,|$)/i;
+
+/**
+ * The `timeout` of a Keep-Alive value `text[start, end)` in seconds, -1 without one: `timeout=N`
+ * alone (what most targets send) is read here, anything else by `KEEP_ALIVE_TIMEOUT`.
+ */
+const keepAliveSeconds = (text: string, start: number, end: number): number => {
+  const digits = end - start - 8;
+  if (digits >= 1 && digits <= 6 && isNamed(text, start, start + 8, 'timeout=')) {
+    let seconds = 0;
+    for (let i = start + 8; i < end; i += 1) {
+      const code = text.charCodeAt(i);
+      if (code < 0x30 || code > 0x39) {
+        seconds = -1;
+        break;
+      }
+      seconds = seconds * 10 + (code - 0x30);
+    }
+    if (seconds >= 0) return seconds;
+  }
+  const timeout = KEEP_ALIVE_TIMEOUT.exec(text.slice(start, end));
+  return timeout ? Number(timeout[1]) : -1;
+};
 
 /**
  * One forwarded request on one target connection: writes the request (head, then the body as the
@@ -319,6 +342,8 @@ export class ForwardExchange implements TargetUser, BodySink {
         continue;
       }
       if (field === Field.Connection) {
+        // What most targets send names no field and does not close.
+        if (isNamed(text, valueStart, valueEnd, 'keep-alive')) continue;
         const value = text.slice(valueStart, valueEnd);
         if (CLOSE_OPTION.test(value)) this.isReusable = false;
         for (const token of value.split(',')) {
@@ -329,8 +354,8 @@ export class ForwardExchange implements TargetUser, BodySink {
           }
         }
       } else if (field === Field.KeepAlive) {
-        const timeout = KEEP_ALIVE_TIMEOUT.exec(text.slice(valueStart, valueEnd));
-        if (timeout) this.keepAliveMs = Number(timeout[1]) * 1_000;
+        const seconds = keepAliveSeconds(text, valueStart, valueEnd);
+        if (seconds >= 0) this.keepAliveMs = seconds * 1_000;
       } else if (field === Field.TransferEncoding) {
         const value = text.slice(valueStart, valueEnd);
         transferEncoding = transferEncoding === null ? value : `${transferEncoding}, ${value}`;

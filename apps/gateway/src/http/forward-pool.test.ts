@@ -1,6 +1,6 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCredential } from '../testing/factories';
+import { makeCredential, makeExit } from '../testing/factories';
 import { startHttpTarget } from '../testing/targets';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway';
 
@@ -137,6 +137,39 @@ describe('target connections of the forward path', () => {
       .poll(() => gw.sink.totals(other.proxyId))
       .toEqual({ bytesUp: local.traffic.received, bytesDown: local.traffic.sent, connections: 4 });
     await local.close();
+  });
+
+  it('takes an idle target connection at once while the exits are at hand, and follows the catalogue when it changes', async () => {
+    const local = await startHttpTarget();
+    const first = makeExit({ id: '9101' });
+    const second = makeExit({ id: '9102' });
+    const routed = await startTestGateway({ credentials: [user], exits: [first] });
+    try {
+      const client = await rawClient(routed.port);
+      const ask = async (count: number) => {
+        client.send(`GET http://127.0.0.1:${local.port}/hello HTTP/1.1\r\nHost: x\r\n${basic(user)}\r\n`);
+        await client.responses(count);
+      };
+      await ask(1);
+      const waited = routed.catalog.lookups.length;
+      const recalled = routed.catalog.recalls;
+      await ask(2);
+      await ask(3);
+      // Reused connections were found without waiting for the catalogue.
+      expect(routed.catalog.lookups.length).toBe(waited);
+      expect(routed.catalog.recalls).toBeGreaterThanOrEqual(recalled + 2);
+      expect(local.traffic.connections).toBe(1);
+      // Another exit only: the idle connection through the first is not the route any more.
+      routed.catalog.exits = [second];
+      await ask(4);
+      expect(local.traffic.connections).toBe(2);
+      expect(splitResponses(client.received()).map((response) => response.status)).toEqual([
+        200, 200, 200, 200,
+      ]);
+      client.socket.destroy();
+    } finally {
+      await Promise.all([routed.close(), local.close()]);
+    }
   });
 
   it('never shares a target connection between proxies', async () => {

@@ -46,11 +46,15 @@ export const owsEnd = (text: string, start: number, end: number): number => {
   return at;
 };
 
-/** Whether `text[start, end)` is `lower` in any case (`lower`: lower-case letters and '-'). */
-const isNamed = (text: string, start: number, end: number, lower: string): boolean => {
+/**
+ * Whether `text[start, end)` is `lower` in any case (`lower`: lower-case letters and '-'), for a
+ * token or a field value without control characters ('=' may be in `lower` too).
+ */
+export const isNamed = (text: string, start: number, end: number, lower: string): boolean => {
   if (end - start !== lower.length) return false;
   for (let i = 0; i < lower.length; i += 1) {
-    // Setting 0x20 folds A–Z onto a–z; a token holds no other character that folds onto a letter or '-'.
+    // Setting 0x20 folds A–Z onto a–z; besides them only CR (a control character) folds onto one
+    // of these ('-').
     if ((text.charCodeAt(start + i) | 0x20) !== lower.charCodeAt(i)) return false;
   }
   return true;

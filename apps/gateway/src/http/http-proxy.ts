@@ -3,6 +3,7 @@ import type { SpliceRelay } from '@ptc/relay';
 import type { AuthenticatedClient } from '../auth/authenticator';
 import type { ConnectionBroker } from '../connections/connection-broker';
 import type { Lease } from '../connections/connection-registry';
+import type { PooledTarget } from '../connections/target-pool';
 import type { GatewayLogger } from '../gateway.types';
 import { Refusal } from '../refusals';
 import {
@@ -64,8 +65,6 @@ const asRefusal = (error: unknown, log: GatewayLogger): Refusal => {
  */
 export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
   const { broker, log } = options;
-  /** The exchange each connection is serving. */
-  const exchanges = new WeakMap<ClientConnection, ForwardExchange>();
 
   /** The lease of a keep-alive connection, claimed anew when the proxy changes between requests. */
   const leaseFor = (connection: ClientConnection, client: AuthenticatedClient): Lease => {
@@ -100,8 +99,13 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
       broker.releaseTarget(target, null);
       return;
     }
+    begin(forward, target, isReused);
+  };
+
+  /** Starts the exchange of a request on its target connection. */
+  const begin = (forward: ForwardRequest, target: PooledTarget, isReused: boolean) => {
     const exchange = new ForwardExchange(forward, target, isReused, support);
-    exchanges.set(connection, exchange);
+    forward.connection.exchange = exchange;
     exchange.start();
   };
 
@@ -141,7 +145,10 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
         uri,
         targetHead: targetRequestHead(head, uri),
       };
-      dispatch(forward, false).catch((error: unknown) => refuse(connection, error));
+      // A client repeating requests to one site: its idle target connection, at once.
+      const pooled = broker.reusableTarget(client, uri.host, uri.port);
+      if (pooled) begin(forward, pooled, true);
+      else dispatch(forward, false).catch((error: unknown) => refuse(connection, error));
     } catch (error) {
       refuse(connection, error);
     }
@@ -216,7 +223,7 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
     onConnect: (socket, head, rest) => void tunnel(socket, head, rest),
     onClose: (connection) => {
       connection.lease?.release();
-      exchanges.get(connection)?.abort();
+      connection.exchange?.abort();
     },
   };
 

@@ -34,8 +34,28 @@ export interface DbExitCatalogOptions {
 interface CachedExits {
   at: number;
   exits: Promise<Exit[]>;
+  /** The answer once it is in. */
+  settled: Exit[] | null;
   isRefreshing: boolean;
 }
+
+/** Cache keys of criteria objects (the exit router hands the same object for every lookup of a client). */
+const keys = new WeakMap<ExitCriteria, string>();
+const keyOf = (criteria: ExitCriteria): string => {
+  let key = keys.get(criteria);
+  if (key === undefined) {
+    key = JSON.stringify([
+      criteria.exitId,
+      criteria.country,
+      criteria.state,
+      criteria.city,
+      criteria.line,
+      criteria.type,
+    ]);
+    keys.set(criteria, key);
+  }
+  return key;
+};
 
 /**
  * Healthy exits from the `exits` table, cached briefly per criteria. An answer is never used past
@@ -44,17 +64,35 @@ interface CachedExits {
 export const createDbExitCatalog = (
   handle: DatabaseHandle,
   options: DbExitCatalogOptions = {},
-): ExitCatalog & { invalidate(): void } => {
+): Required<Pick<ExitCatalog, 'recallExits'>> & ExitCatalog & { invalidate(): void } => {
   const cacheMs = options.cacheMs ?? CACHE_MS;
   const now = options.now ?? Date.now;
   const cache = new Map<string, CachedExits>();
   const remember = (key: string, exits: Promise<Exit[]>) => {
-    const entry: CachedExits = { at: now(), exits, isRefreshing: false };
+    const entry: CachedExits = { at: now(), exits, settled: null, isRefreshing: false };
     cache.set(key, entry);
-    exits.catch(() => {
-      if (cache.get(key) === entry) cache.delete(key);
-    });
+    exits.then(
+      (answer) => {
+        entry.settled = answer;
+      },
+      () => {
+        if (cache.get(key) === entry) cache.delete(key);
+      },
+    );
     if (cache.size > 1_000) cache.delete(cache.keys().next().value as string);
+  };
+  /** Refreshes an answer used in the last quarter of its time, in the background (once). */
+  const refreshLate = (key: string, hit: CachedExits, criteria: ExitCriteria) => {
+    if (hit.isRefreshing || now() - hit.at < cacheMs * REFRESH_AFTER) return;
+    hit.isRefreshing = true;
+    const fresh = query(criteria);
+    // Replaces the answer once it is in; a failure leaves the current one to its time.
+    fresh.then(
+      () => {
+        if (cache.get(key) === hit) remember(key, fresh);
+      },
+      () => undefined,
+    );
   };
   const query = async (criteria: ExitCriteria) => {
     const rows = await handle.db
@@ -76,33 +114,22 @@ export const createDbExitCatalog = (
   };
   return {
     findExits: (criteria) => {
-      const key = JSON.stringify([
-        criteria.exitId,
-        criteria.country,
-        criteria.state,
-        criteria.city,
-        criteria.line,
-        criteria.type,
-      ]);
+      const key = keyOf(criteria);
       const hit = cache.get(key);
-      const age = hit ? now() - hit.at : Number.POSITIVE_INFINITY;
-      if (hit && age < cacheMs) {
-        if (age >= cacheMs * REFRESH_AFTER && !hit.isRefreshing) {
-          hit.isRefreshing = true;
-          const fresh = query(criteria);
-          // Replaces the answer once it is in; a failure leaves the current one to its time.
-          fresh.then(
-            () => {
-              if (cache.get(key) === hit) remember(key, fresh);
-            },
-            () => undefined,
-          );
-        }
+      if (hit && now() - hit.at < cacheMs) {
+        refreshLate(key, hit, criteria);
         return hit.exits;
       }
       const fresh = query(criteria);
       remember(key, fresh);
       return fresh;
+    },
+    recallExits: (criteria) => {
+      const key = keyOf(criteria);
+      const hit = cache.get(key);
+      if (!hit?.settled || now() - hit.at >= cacheMs) return null;
+      refreshLate(key, hit, criteria);
+      return hit.settled;
     },
     reportFailure: (exitId) => {
       // Only upstream suppliers are judged; a direct exit failing means the target failed.

@@ -131,6 +131,27 @@ describe('the gateway stores on the database', () => {
     expect(await ids()).toEqual([first.id.toString(), second.id.toString(), third.id.toString()]);
   });
 
+  it('answers at once only a fresh answer that is in, as findExits would answer it', async () => {
+    const clock = { now: 0 };
+    const catalog = createDbExitCatalog(handle, { cacheMs: 1_000, now: () => clock.now });
+    const first = await createExit(handle.db, { country: 'IT', city: 'rome' });
+    const criteria = { country: 'IT' };
+    expect(catalog.recallExits(criteria)).toBeNull();
+    const asked = catalog.findExits(criteria);
+    expect(catalog.recallExits(criteria)).toBeNull();
+    const answer = await asked;
+    expect(catalog.recallExits(criteria)).toBe(answer);
+    const second = await createExit(handle.db, { country: 'IT', city: 'rome' });
+    // In the last quarter of its time it is still answered, while a query refreshes it.
+    clock.now = 750;
+    expect(catalog.recallExits(criteria)).toBe(answer);
+    await expect
+      .poll(() => catalog.recallExits(criteria)?.map((exit) => exit.id))
+      .toEqual([first.id.toString(), second.id.toString()]);
+    clock.now = 750 + 1_000;
+    expect(catalog.recallExits(criteria)).toBeNull();
+  });
+
   it('takes an upstream exit out of rotation after repeated failures, never a direct one', async () => {
     const upstream = await createExit(handle.db, {
       kind: 'http',

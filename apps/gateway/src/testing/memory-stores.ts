@@ -104,8 +104,10 @@ export class MemoryExitCatalog implements ExitCatalog {
   exits: Exit[];
   /** Failures reported by the gateway. */
   readonly failures: { exitId: string; error: Error }[] = [];
-  /** Criteria of every lookup. */
+  /** Criteria of every lookup that was waited for (`findExits`). */
   readonly lookups: ExitCriteria[] = [];
+  /** Lookups answered at once (`recallExits`). */
+  recalls = 0;
 
   constructor(
     exits: Exit[] = [],
@@ -116,6 +118,16 @@ export class MemoryExitCatalog implements ExitCatalog {
 
   async findExits(criteria: ExitCriteria): Promise<Exit[]> {
     this.lookups.push(criteria);
+    return this.matching(criteria);
+  }
+
+  /** As a cache that always holds a fresh answer does: the answer at once (counted in `recalls`). */
+  recallExits(criteria: ExitCriteria): readonly Exit[] {
+    this.recalls += 1;
+    return this.matching(criteria);
+  }
+
+  private matching(criteria: ExitCriteria): Exit[] {
     const failed = new Set(this.isHealthTracked ? this.failures.map((f) => f.exitId) : []);
     return this.exits
       .filter((exit) => exitMatches(exit, criteria) && !failed.has(exit.id))
