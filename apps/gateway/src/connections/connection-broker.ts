@@ -9,7 +9,7 @@ import type { ProxyProtocol } from '../ports';
 import { admissionRefusal, Refusal } from '../refusals';
 import type { TargetReads } from '../streams/tunnel';
 import type { ConnectionRegistry, Lease } from './connection-registry';
-import type { PooledTarget, TargetPool } from './target-pool';
+import { ForwardReads, type PooledTarget, type TargetPool } from './target-pool';
 
 /** What the protocol handlers need from the rest of the gateway. */
 export interface BrokerParts {
@@ -155,9 +155,10 @@ export class ConnectionBroker {
     const pooled = fresh ? null : this.takePooled(plan, vetted, port);
     if (pooled) return { target: pooled, isReused: true };
     const allowance = await this.parts.credit.open(client);
+    const reads = new ForwardReads();
     let dialed: DialedTarget;
     try {
-      dialed = await router.dialPlan(plan, vetted);
+      dialed = await router.dialPlan(plan, vetted, reads);
     } catch (error) {
       giveBack(allowance);
       throw error;
@@ -171,7 +172,8 @@ export class ConnectionBroker {
     const metered = meter.track(proxyId, dialed.socket, dialed.baseline, allowance);
     const { route } = router.identity(plan, dialed.exit, vetted);
     const key = poolKey(proxyId, route, dialed.address, port);
-    return { target: pool.adopt(dialed.socket, key, proxyId, metered), isReused: false };
+    const target = pool.adopt(dialed.socket, key, proxyId, metered, dialed.reads === reads ? reads : null);
+    return { target, isReused: false };
   }
 
   /** An idle connection through the plan's first exit to the vetted destination, now in use (metered). */

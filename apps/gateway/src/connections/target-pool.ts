@@ -1,9 +1,14 @@
-import type { Socket } from 'node:net';
+import type { OnReadOpts, Socket } from 'node:net';
+import type { ReadInto } from '../exits/exit-dialer';
 import type { Metered } from '../metering/usage-meter';
 
 /** Whoever uses a pooled target connection for one exchange (one forwarded request). */
 export interface TargetUser {
-  onTargetData(chunk: Buffer): void;
+  /**
+   * Bytes from the target. `isVolatile`: they lie in the buffer every directly dialled connection
+   * reads into, valid only during the call (whoever keeps or queues them copies them first).
+   */
+  onTargetData(chunk: Buffer, isVolatile: boolean): void;
   /** The target half-closed its side. */
   onTargetEnd(): void;
   /** The socket closed (error, reset, or destroyed by the gateway). */
@@ -32,16 +37,19 @@ export class PooledTarget {
     readonly metered: Metered,
     private readonly pool: TargetPool,
   ) {
-    socket.on('data', this.onData);
+    socket.on('data', this.onDataEvent);
     socket.on('end', this.onEnd);
     socket.once('close', this.onClose);
   }
 
-  private readonly onData = (chunk: Buffer) => {
+  /** Bytes read: from data events (upstream dials), or into the shared buffer (`ForwardReads`). */
+  onData(chunk: Buffer, isVolatile = false): void {
     const user = this.user;
-    if (user) user.onTargetData(chunk);
+    if (user) user.onTargetData(chunk, isVolatile);
     else this.socket.destroy();
-  };
+  }
+
+  private readonly onDataEvent = (chunk: Buffer) => this.onData(chunk, false);
 
   private readonly onEnd = () => {
     const user = this.user;
@@ -84,9 +92,20 @@ export class TargetPool {
 
   constructor(private readonly options: TargetPoolOptions) {}
 
-  /** Wraps a freshly dialled, metered socket; the caller uses it at once. */
-  adopt(socket: Socket, key: string, proxyId: string, metered: Metered): PooledTarget {
-    return new PooledTarget(socket, key, proxyId, metered, this);
+  /**
+   * Wraps a freshly dialled, metered socket; the caller uses it at once. `reads`: what the socket
+   * reads into when it was dialled with one (direct exits).
+   */
+  adopt(
+    socket: Socket,
+    key: string,
+    proxyId: string,
+    metered: Metered,
+    reads: ForwardReads | null = null,
+  ): PooledTarget {
+    const target = new PooledTarget(socket, key, proxyId, metered, this);
+    if (reads) reads.target = target;
+    return target;
   }
 
   /** An idle connection for `key`, now in use; null when there is none. */
@@ -202,5 +221,33 @@ export class TargetPool {
   private stopTimer(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+}
+
+/** What every directly dialled target connection of the forward path reads into. */
+const FORWARD_READ_BUFFER = Buffer.allocUnsafeSlow(64 * 1024);
+
+/**
+ * The reads of a directly dialled target connection of the forward path (`net.connect`'s
+ * `onread`): into one buffer shared by all of them, handed to the connection's exchange as views
+ * valid only during the call. Unlike data events this allocates no buffer per read: such buffers,
+ * one per answer, were most of what the scavenger had to sweep at every young collection.
+ */
+export class ForwardReads implements ReadInto {
+  /** The pooled connection the socket became (set by `TargetPool.adopt`). */
+  target: PooledTarget | null = null;
+  readonly options: OnReadOpts = {
+    buffer: FORWARD_READ_BUFFER,
+    callback: (bytes: number) => this.onRead(bytes),
+  };
+
+  adopt(_socket: Socket): void {}
+
+  private onRead(bytes: number): boolean {
+    const { target } = this;
+    // Dialled sockets stay paused until adopted: nothing is read before.
+    if (!target) return false;
+    target.onData(FORWARD_READ_BUFFER.subarray(0, bytes), true);
+    return true;
   }
 }

@@ -1,9 +1,8 @@
-import { connect, isIP, isIPv6, type Socket } from 'node:net';
+import { connect, isIP, isIPv6, type OnReadOpts, type Socket } from 'node:net';
 import type { VettedTarget } from '../guard/target-guard';
 import type { Exit } from '../ports';
 import { Socks5ClientError, socks5Connect } from '../socks5/socks5-client';
 import { HandshakeReader } from '../streams/handshake-reader';
-import type { TargetReads } from '../streams/tunnel';
 import { fillTemplate, type TemplateValues } from './credential-template';
 
 /**
@@ -23,6 +22,16 @@ export class DialError extends Error {
   }
 }
 
+/**
+ * Where a direct dial's socket reads into instead of data events (`net.connect`'s `onread`): a
+ * tunnel's buffer, or the forward path's shared one.
+ */
+export interface ReadInto {
+  readonly options: OnReadOpts;
+  /** Records a socket created with `options`. */
+  adopt(socket: Socket): void;
+}
+
 /** A socket connected to the target (through the exit), handshakes done, paused. */
 export interface DialedTarget {
   socket: Socket;
@@ -32,7 +41,7 @@ export interface DialedTarget {
   /** Socket counters at the moment the tunnel was established: bytes before them are not metered. */
   baseline: { read: number; written: number };
   /** The request's `readInto` when the socket reads into it (direct exits), else null (data events). */
-  reads: TargetReads | null;
+  reads: ReadInto | null;
 }
 
 /** One dial through one exit. */
@@ -44,10 +53,10 @@ export interface DialRequest {
   /** Name the target by host name (not its vetted address) to upstream exits. */
   sendHostnameUpstream: boolean;
   /**
-   * Where a direct dial reads into (tunnels): its reads go to this buffer and callback instead of
-   * data events. Upstream dials ignore it (their handshake reads data events).
+   * Where a direct dial reads into: its reads go to this buffer and callback instead of data
+   * events. Upstream dials ignore it (their handshake reads data events).
    */
-  readInto?: TargetReads | null;
+  readInto?: ReadInto | null;
 }
 
 /** Destroys the socket it watches when the dial takes too long. */
@@ -77,7 +86,7 @@ const connectTo = (
   host: string,
   port: number,
   deadline: DialDeadline,
-  readInto: TargetReads | null = null,
+  readInto: ReadInto | null = null,
 ): Promise<Socket> =>
   new Promise((resolve, reject) => {
     const socket = connect({ host, port, allowHalfOpen: true, noDelay: true, onread: readInto?.options });

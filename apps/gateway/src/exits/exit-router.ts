@@ -3,9 +3,15 @@ import type { GatewayLogger } from '../gateway.types';
 import type { VettedTarget } from '../guard/target-guard';
 import type { Exit, ExitCatalog, ExitCriteria } from '../ports';
 import { Refusal } from '../refusals';
-import type { TargetReads } from '../streams/tunnel';
 import { type TemplateValues, templateValuesFor } from './credential-template';
-import { DialError, type DialedTarget, type DialRequest, dialExit, upstreamHost } from './exit-dialer';
+import {
+  DialError,
+  type DialedTarget,
+  type DialRequest,
+  dialExit,
+  type ReadInto,
+  upstreamHost,
+} from './exit-dialer';
 import { rankExits } from './exit-ranking';
 import type { StickyChoice, StickySessions } from './sticky-sessions';
 
@@ -65,7 +71,7 @@ export class ExitRouter {
   async connect(
     client: AuthenticatedClient,
     target: VettedTarget,
-    readInto: TargetReads | null = null,
+    readInto: ReadInto | null = null,
   ): Promise<DialedTarget> {
     return this.dialPlan(await this.plan(client), target, readInto);
   }
@@ -133,7 +139,7 @@ export class ExitRouter {
   async dialPlan(
     plan: RoutePlan,
     target: VettedTarget,
-    readInto: TargetReads | null = null,
+    readInto: ReadInto | null = null,
   ): Promise<DialedTarget> {
     const { area } = plan.client;
     for (const exit of plan.candidates) {

@@ -222,12 +222,14 @@ export class ClientConnection implements Sweepable {
 
   /**
    * Writes response body bytes; answers false when the client lags behind (`onDrain` is called
-   * once it caught up).
+   * once it caught up). `isVolatile`: the bytes are valid only during the call (copied, since a
+   * write may keep them queued).
    */
-  respondData(bytes: Buffer, onDrain: () => void): boolean {
+  respondData(bytes: Buffer, onDrain: () => void, isVolatile = false): boolean {
     if (this.phase === Phase.Gone || bytes.length === 0) return true;
     this.activity += 1;
     const { socket } = this;
+    if (isVolatile) bytes = Buffer.from(bytes);
     socket.cork();
     this.flushHead();
     let isFlowing: boolean;
@@ -245,8 +247,11 @@ export class ClientConnection implements Sweepable {
     return false;
   }
 
-  /** Ends the response (with its last bytes); the connection goes on with the next request or closes. */
-  respondEnd(last?: Buffer): void {
+  /**
+   * Ends the response (with its last bytes; `isVolatile`: valid only during the call); the
+   * connection goes on with the next request or closes.
+   */
+  respondEnd(last?: Buffer, isVolatile = false): void {
     if (this.phase === Phase.Gone) return;
     this.activity += 1;
     const { socket } = this;
@@ -269,7 +274,7 @@ export class ClientConnection implements Sweepable {
     this.flushHead();
     if (last?.length) {
       if (this.isChunkedOut) socket.write(chunkSizeLine(last.length), 'latin1');
-      socket.write(last);
+      socket.write(isVolatile ? Buffer.from(last) : last);
       if (this.isChunkedOut) socket.write('\r\n', 'latin1');
     }
     if (this.isChunkedOut) socket.write(LAST_CHUNK, 'latin1');

@@ -141,6 +141,8 @@ export class ForwardExchange implements TargetUser, BodySink {
   private isWaitingForTarget = false;
   /** The target connection used up its credit: reading from it waits for more. */
   private isWaitingForCredit = false;
+  /** The bytes being read lie in the shared read buffer (`ForwardReads`): copied before kept. */
+  private isVolatile = false;
   private readonly mark: { read: number; written: number };
 
   constructor(
@@ -210,8 +212,9 @@ export class ForwardExchange implements TargetUser, BodySink {
     this.settle();
   }
 
-  onTargetData(chunk: Buffer): void {
+  onTargetData(chunk: Buffer, isVolatile: boolean): void {
     this.hasResponseBytes = true;
+    this.isVolatile = isVolatile;
     try {
       if (this.phase === Phase.Head) this.readHead(chunk);
       else if (this.phase === Phase.Body) this.readBody(chunk, 0);
@@ -220,6 +223,8 @@ export class ForwardExchange implements TargetUser, BodySink {
       if (!(error instanceof InvalidMessage)) throw error;
       this.fail(`invalid response (${error.message})`);
       return;
+    } finally {
+      this.isVolatile = false;
     }
     this.holdToCredit();
   }
@@ -264,7 +269,8 @@ export class ForwardExchange implements TargetUser, BodySink {
   };
 
   private readonly relay = (bytes: Buffer) => {
-    if (this.request.connection.respondData(bytes, this.onClientDrain) || this.isWaitingForClient) return;
+    const { connection } = this.request;
+    if (connection.respondData(bytes, this.onClientDrain, this.isVolatile) || this.isWaitingForClient) return;
     this.isWaitingForClient = true;
     this.target.socket.pause();
   };
@@ -277,7 +283,8 @@ export class ForwardExchange implements TargetUser, BodySink {
       const end = headEnd(data);
       if (end < 0) {
         if (data.length > MAX_RESPONSE_HEAD) throw new InvalidMessage('head too large');
-        this.pending = data;
+        // Kept for the next read: a copy when it lies in the shared read buffer.
+        this.pending = this.isVolatile ? Buffer.from(data) : data;
         return;
       }
       if (end > MAX_RESPONSE_HEAD) throw new InvalidMessage('head too large');
@@ -424,13 +431,13 @@ export class ForwardExchange implements TargetUser, BodySink {
     this.phase = Phase.Done;
     if (this.isRequestDone) {
       this.settle();
-      this.request.connection.respondEnd(last);
+      this.request.connection.respondEnd(last, this.isVolatile);
       return;
     }
     // The target answered before it had the whole request: the connection is out of step.
     this.isRequestDone = true;
     this.closeTarget();
-    this.request.connection.respondEnd(last);
+    this.request.connection.respondEnd(last, this.isVolatile);
   }
 
   /** Once both messages are complete, the connection goes back to the pool (or is closed). */

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, Agent as HttpAgent, get as httpGet } from 'node:http';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCredential, makeExit } from '../testing/factories';
@@ -169,6 +170,81 @@ describe('target connections of the forward path', () => {
       client.socket.destroy();
     } finally {
       await Promise.all([routed.close(), local.close()]);
+    }
+  });
+
+  it('keeps every answer whole while target connections read into one shared buffer and slow clients hold writes queued', async () => {
+    // Each answer is a pattern of its own (seeded by its path), some chunked, some in one piece.
+    const pattern = (seed: number, size: number) => {
+      const bytes = Buffer.allocUnsafe(size);
+      let state = seed * 2_654_435_761;
+      for (let i = 0; i < size; i += 1) {
+        state = (state * 1_103_515_245 + 12_345) >>> 0;
+        bytes[i] = state >>> 24;
+      }
+      return bytes;
+    };
+    const server = createHttpServer((req, res) => {
+      const [, kind, seed, size] = (req.url ?? '').split('/');
+      const body = pattern(Number(seed), Number(size));
+      if (kind === 'chunked') {
+        for (let at = 0; at < body.length; at += 7_000) res.write(body.subarray(at, at + 7_000));
+        res.end();
+      } else {
+        res.setHeader('Content-Length', body.length);
+        res.end(body);
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const port = (server.address() as AddressInfo).port;
+    const fetchVia = (path: string, isSlow: boolean) =>
+      new Promise<Buffer>((resolve, reject) => {
+        const request = httpGet(
+          {
+            host: '127.0.0.1',
+            port: gw.port,
+            path: `http://127.0.0.1:${port}${path}`,
+            headers: { 'Proxy-Authorization': basic(user).slice(21, -2) },
+            agent,
+          },
+          (response) => {
+            const parts: Buffer[] = [];
+            let isHeld = false;
+            response.on('data', (part: Buffer) => {
+              parts.push(part);
+              if (isSlow && !isHeld) {
+                // Held once, long enough for the kernel's buffers to fill and writes to queue.
+                isHeld = true;
+                response.pause();
+                setTimeout(() => response.resume(), 300);
+              }
+            });
+            response.on('end', () => resolve(Buffer.concat(parts)));
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+      });
+    const agent = new HttpAgent({ keepAlive: true, maxSockets: 12 });
+    try {
+      // Slow clients of large answers fill their socket buffers, so that writes to them queue while
+      // the other answers keep reading into the shared buffer.
+      const asks = Array.from({ length: 36 }, (_, i) => {
+        const size = i % 6 === 0 ? 6_000_000 : 1_000 + i * 997;
+        return {
+          path: `/${i % 3 === 0 ? 'chunked' : 'length'}/${i + 1}/${size}`,
+          seed: i + 1,
+          size,
+          isSlow: i % 6 === 0,
+        };
+      });
+      const bodies = await Promise.all(asks.map((ask) => fetchVia(ask.path, ask.isSlow)));
+      for (const [i, ask] of asks.entries()) {
+        expect(bodies[i]?.equals(pattern(ask.seed, ask.size)), ask.path).toBe(true);
+      }
+    } finally {
+      agent.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 

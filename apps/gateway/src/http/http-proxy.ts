@@ -187,7 +187,7 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
         head: early,
         idleMs: options.idleMs,
         onClose: () => claimed.release(),
-        reads: dialed.reads,
+        reads: dialed.reads === reads ? reads : null,
         metered: dialed.metered,
         splice: options.splice,
       });

@@ -136,7 +136,7 @@ export const handleSocks5 = async (
       head,
       idleMs: options.idleMs,
       onClose: () => claimed.release(),
-      reads: dialed.reads,
+      reads: dialed.reads === reads ? reads : null,
       metered: dialed.metered,
       splice: options.splice,
     });
