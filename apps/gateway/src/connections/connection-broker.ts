@@ -5,7 +5,7 @@ import type { DialedTarget } from '../exits/exit-dialer';
 import type { ExitRouter, RoutePlan } from '../exits/exit-router';
 import type { TargetGuard, VettedTarget } from '../guard/target-guard';
 import type { Metered, UsageMeter } from '../metering/usage-meter';
-import type { ProxyProtocol } from '../ports';
+import type { Exit, ProxyProtocol } from '../ports';
 import { admissionRefusal, Refusal } from '../refusals';
 import type { TargetReads } from '../streams/tunnel';
 import type { ConnectionRegistry, Lease } from './connection-registry';
@@ -34,6 +34,9 @@ export interface ForwardTarget {
 const poolKey = (proxyId: string, route: string, address: string, port: number) =>
   `${proxyId}\u0000${route}\u0000${address}\u0000${port}`;
 
+/** Routes whose pool keys are kept per destination and proxy. */
+const MAX_ROUTES_KEPT = 64;
+
 /** Closes an allowance of a connection that never got to carry anything. */
 const giveBack = (allowance: Allowance | null) => allowance?.close();
 
@@ -44,6 +47,8 @@ const giveBack = (allowance: Allowance | null) => allowance?.close();
  * own answer.
  */
 export class ConnectionBroker {
+  private readonly poolKeys = new WeakMap<VettedTarget, Map<string, Map<string, readonly string[]>>>();
+
   constructor(private readonly parts: BrokerParts) {}
 
   /** The client behind the credentials (wrong or missing: a `Refusal`). */
@@ -181,16 +186,43 @@ export class ConnectionBroker {
     const { router, pool, meter } = this.parts;
     const first = plan.candidates[0];
     if (!first) return null;
-    const { proxyId } = plan.client.credential;
-    const { route, addresses } = router.identity(plan, first, vetted);
-    for (const address of addresses) {
-      const target = pool.take(poolKey(proxyId, route, address, port));
+    for (const key of this.poolKeysOf(plan, first, vetted, port)) {
+      const target = pool.take(key);
       if (!target) continue;
       router.pin(plan, first);
       meter.addUse(target.metered);
       return target;
     }
     return null;
+  }
+
+  /**
+   * The pool keys a connection of the plan's proxy through `exit` to the vetted destination may
+   * have, in the order the dial tries its addresses: made once per destination, proxy and route
+   * (a client repeating requests to one site asks for the same ones each time).
+   */
+  private poolKeysOf(plan: RoutePlan, exit: Exit, vetted: VettedTarget, port: number): readonly string[] {
+    const { router } = this.parts;
+    const { proxyId } = plan.client.credential;
+    const route = router.routeOf(plan, exit);
+    let ofTarget = this.poolKeys.get(vetted);
+    if (!ofTarget) {
+      ofTarget = new Map();
+      this.poolKeys.set(vetted, ofTarget);
+    }
+    let ofProxy = ofTarget.get(proxyId);
+    if (!ofProxy) {
+      ofProxy = new Map();
+      ofTarget.set(proxyId, ofProxy);
+    }
+    let keys = ofProxy.get(route);
+    if (!keys) {
+      keys = router.addressesOf(exit, vetted).map((address) => poolKey(proxyId, route, address, port));
+      // Upstream routes carry session values: bounded, so that rotating sessions do not pile up.
+      if (ofProxy.size >= MAX_ROUTES_KEPT) ofProxy.clear();
+      ofProxy.set(route, keys);
+    }
+    return keys;
   }
 
   /** Puts a target connection whose exchange ended cleanly back in the pool. */

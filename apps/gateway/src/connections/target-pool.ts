@@ -108,23 +108,21 @@ export class TargetPool {
     return target;
   }
 
-  /** An idle connection for `key`, now in use; null when there is none. */
+  /**
+   * An idle connection for `key`, now in use; null when there is none. A key's stack stays in the
+   * map while empty (a busy key empties and fills it on every request; the sweep drops empty ones).
+   */
   take(key: string): PooledTarget | null {
     const stack = this.idle.get(key);
-    if (!stack) return null;
+    if (!stack || stack.length === 0) return null;
     const now = this.options.now();
     for (;;) {
       const target = stack.pop();
-      if (!target) {
-        this.idle.delete(key);
-        return null;
-      }
+      if (!target) return null;
       this.leave(target);
-      if (stack.length === 0) this.idle.delete(key);
       const { socket } = target;
       if (now - target.idleSince >= target.idleLimitMs || socket.destroyed || !socket.writable) {
         socket.destroy();
-        if (stack.length === 0) return null;
         continue;
       }
       return target;
@@ -177,12 +175,11 @@ export class TargetPool {
     if (!stack) return;
     const at = stack.indexOf(target);
     if (at >= 0) stack.splice(at, 1);
-    if (stack.length === 0) this.idle.delete(target.key);
   }
 
   /** Closes the idle connections of a proxy (it may no longer carry traffic). */
   closeProxy(proxyId: string): void {
-    if (!this.idlePerProxy.has(proxyId)) return;
+    if (!this.idlePerProxy.get(proxyId)) return;
     for (const stack of [...this.idle.values()]) {
       for (const target of [...stack]) if (target.proxyId === proxyId) target.socket.destroy();
     }
@@ -203,19 +200,20 @@ export class TargetPool {
   private leave(target: PooledTarget): void {
     target.isIdle = false;
     this.idleCount -= 1;
-    const left = (this.idlePerProxy.get(target.proxyId) ?? 1) - 1;
-    if (left > 0) this.idlePerProxy.set(target.proxyId, left);
-    else this.idlePerProxy.delete(target.proxyId);
-    if (this.idleCount === 0) this.stopTimer();
+    // A count of 0 stays until the sweep (a busy proxy takes and gives back on every request).
+    this.idlePerProxy.set(target.proxyId, (this.idlePerProxy.get(target.proxyId) ?? 1) - 1);
   }
 
   private sweep(): void {
     const now = this.options.now();
-    for (const stack of [...this.idle.values()]) {
+    for (const [key, stack] of [...this.idle]) {
       for (const target of [...stack]) {
         if (now - target.idleSince >= target.idleLimitMs) target.socket.destroy();
       }
+      if (stack.length === 0) this.idle.delete(key);
     }
+    for (const [proxyId, count] of [...this.idlePerProxy]) if (count <= 0) this.idlePerProxy.delete(proxyId);
+    if (this.idleCount === 0) this.stopTimer();
   }
 
   private stopTimer(): void {

@@ -124,10 +124,21 @@ export class ExitRouter {
    * address such a connection may have been dialled to, in the order the dial tries them.
    */
   identity(plan: RoutePlan, exit: Exit, target: VettedTarget): { route: string; addresses: string[] } {
-    if (exit.kind === 'direct') return { route: exit.id, addresses: target.addresses };
+    return { route: this.routeOf(plan, exit), addresses: this.addressesOf(exit, target) };
+  }
+
+  /** The route of `identity`: the exit, and the upstream credentials' values. */
+  routeOf(plan: RoutePlan, exit: Exit): string {
+    if (exit.kind === 'direct') return exit.id;
     const values = templateValuesFor(exit, plan.client.area, plan.choice);
-    const route = `${exit.id}\u0000${values.user}\u0000${values.cc}\u0000${values.state}\u0000${values.city}\u0000${values.sid}\u0000${values.life}`;
-    return { route, addresses: [upstreamHost(target, this.options.sendHostnameUpstream)] };
+    return `${exit.id}\u0000${values.user}\u0000${values.cc}\u0000${values.state}\u0000${values.city}\u0000${values.sid}\u0000${values.life}`;
+  }
+
+  /** The addresses of `identity`: those dialled directly, or the host named to an upstream. */
+  addressesOf(exit: Exit, target: VettedTarget): string[] {
+    return exit.kind === 'direct'
+      ? target.addresses
+      : [upstreamHost(target, this.options.sendHostnameUpstream)];
   }
 
   /** Remembers that the plan's session went through `exit` (a reused connection). */

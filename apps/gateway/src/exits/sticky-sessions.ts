@@ -37,6 +37,8 @@ interface Session {
   lifeMs: number;
   exitId: string | null;
   derived: Derived | null;
+  /** The choice answered last (answered again while nothing it holds changed). */
+  choice: StickyChoice | null;
 }
 
 /** Options of the session table. */
@@ -105,7 +107,7 @@ export class StickySessions {
     if (!session || now >= session.expiresAt) {
       const epoch = session ? session.epoch + 1 : 0;
       const lifeMs = lifeOf(epoch);
-      session = { epoch, expiresAt: now + lifeMs, lifeMs, exitId: null, derived: null };
+      session = { epoch, expiresAt: now + lifeMs, lifeMs, exitId: null, derived: null, choice: null };
     }
     this.sessions.delete(key);
     this.sessions.set(key, session);
@@ -125,6 +127,17 @@ export class StickySessions {
     lifeMinutes: number,
   ): StickyChoice {
     const epoch = session?.epoch ?? 0;
+    const last = session?.choice;
+    if (
+      last &&
+      last.key === key &&
+      last.epoch === epoch &&
+      last.pinnedExitId === session?.exitId &&
+      last.lifeMinutes === lifeMinutes &&
+      (sessionId === null || last.sid === sessionId)
+    ) {
+      return last;
+    }
     let derived = session ? session.derived : (this.staticIds.get(proxyId) ?? null);
     if (!derived) {
       const mode = sessionId === null ? (key?.split('\u0000')[1] ?? 'static') : `session:${sessionId}`;
@@ -138,7 +151,7 @@ export class StickySessions {
         this.staticIds.set(proxyId, derived);
       }
     }
-    return {
+    const choice: StickyChoice = {
       key,
       epoch,
       seed: derived.seed,
@@ -146,6 +159,8 @@ export class StickySessions {
       lifeMinutes,
       pinnedExitId: session?.exitId ?? null,
     };
+    if (session) session.choice = choice;
+    return choice;
   }
 }
 

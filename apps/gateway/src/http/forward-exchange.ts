@@ -143,7 +143,13 @@ export class ForwardExchange implements TargetUser, BodySink {
   private isWaitingForCredit = false;
   /** The bytes being read lie in the shared read buffer (`ForwardReads`): copied before kept. */
   private isVolatile = false;
-  private readonly mark: { read: number; written: number };
+  /** The socket's counters when the exchange began (a stale connection's retry takes its use back). */
+  private readonly markRead: number;
+  private readonly markWritten: number;
+  /** Callbacks made once needed: a small answer needs none of them. */
+  private clientDrainCallback: (() => void) | null = null;
+  private targetDrainCallback: (() => void) | null = null;
+  private relayCallback: ((bytes: Buffer) => void) | null = null;
 
   constructor(
     private readonly request: ForwardRequest,
@@ -153,7 +159,8 @@ export class ForwardExchange implements TargetUser, BodySink {
   ) {
     this.isRequestDone = request.head.body === RequestBody.None;
     const { socket } = target;
-    this.mark = { read: socket.bytesRead, written: socket.bytesWritten };
+    this.markRead = socket.bytesRead;
+    this.markWritten = socket.bytesWritten;
   }
 
   /** Sends the request and starts relaying the answer. */
@@ -200,7 +207,7 @@ export class ForwardExchange implements TargetUser, BodySink {
     if (isFlowing) return true;
     if (!this.isWaitingForTarget) {
       this.isWaitingForTarget = true;
-      socket.once('drain', this.onTargetDrain);
+      socket.once('drain', this.onTargetDrain());
     }
     return false;
   }
@@ -258,22 +265,41 @@ export class ForwardExchange implements TargetUser, BodySink {
     this.fail('the target connection broke');
   }
 
-  private readonly onClientDrain = () => {
-    this.isWaitingForClient = false;
-    if (this.target.user === this && !this.isWaitingForCredit) this.target.socket.resume();
-  };
+  /** Reads on from the target once the client took what it was sent. */
+  private onClientDrain(): () => void {
+    if (!this.clientDrainCallback) {
+      this.clientDrainCallback = () => {
+        this.isWaitingForClient = false;
+        if (this.target.user === this && !this.isWaitingForCredit) this.target.socket.resume();
+      };
+    }
+    return this.clientDrainCallback;
+  }
 
-  private readonly onTargetDrain = () => {
-    this.isWaitingForTarget = false;
-    if (this.target.user === this) this.request.connection.resumeBody();
-  };
+  /** Reads on from the client once the target took the body bytes it was sent. */
+  private onTargetDrain(): () => void {
+    if (!this.targetDrainCallback) {
+      this.targetDrainCallback = () => {
+        this.isWaitingForTarget = false;
+        if (this.target.user === this) this.request.connection.resumeBody();
+      };
+    }
+    return this.targetDrainCallback;
+  }
 
-  private readonly relay = (bytes: Buffer) => {
+  /** `relay` as a callback (chunked bodies). */
+  private relayer(): (bytes: Buffer) => void {
+    if (!this.relayCallback) this.relayCallback = (bytes: Buffer) => this.relay(bytes);
+    return this.relayCallback;
+  }
+
+  private relay(bytes: Buffer): void {
     const { connection } = this.request;
-    if (connection.respondData(bytes, this.onClientDrain, this.isVolatile) || this.isWaitingForClient) return;
+    if (connection.respondData(bytes, this.onClientDrain(), this.isVolatile) || this.isWaitingForClient)
+      return;
     this.isWaitingForClient = true;
     this.target.socket.pause();
-  };
+  }
 
   /** Parses the response head (skipping interim 1xx answers), answers the client, reads on. */
   private readHead(chunk: Buffer): void {
@@ -418,7 +444,7 @@ export class ForwardExchange implements TargetUser, BodySink {
         if (available > 0) this.relay(offset === 0 ? data : data.subarray(offset));
         return;
       case ResponseFraming.Chunked: {
-        const end = this.decoder?.feed(data, offset, this.relay) ?? -1;
+        const end = this.decoder?.feed(data, offset, this.relayer()) ?? -1;
         if (end < 0) return;
         if (end < data.length) this.isReusable = false;
         this.finishResponse(undefined);
@@ -450,7 +476,7 @@ export class ForwardExchange implements TargetUser, BodySink {
       return;
     }
     this.isWaitingForTarget = false;
-    target.socket.off('drain', this.onTargetDrain);
+    if (this.targetDrainCallback) target.socket.off('drain', this.targetDrainCallback);
     target.socket.resume();
     this.support.release(target, this.keepAliveMs);
   }
@@ -473,7 +499,7 @@ export class ForwardExchange implements TargetUser, BodySink {
     this.closeTarget();
     if (!wasInUse) return;
     if (isStale) {
-      this.support.retry(request, target, this.mark);
+      this.support.retry(request, target, { read: this.markRead, written: this.markWritten });
       return;
     }
     if (connection.hasResponded) connection.abortResponse();
@@ -484,7 +510,7 @@ export class ForwardExchange implements TargetUser, BodySink {
     const { target } = this;
     if (target.user !== this) return;
     target.user = null;
-    target.socket.off('drain', this.onTargetDrain);
+    if (this.targetDrainCallback) target.socket.off('drain', this.targetDrainCallback);
     target.socket.destroy();
   }
 }
