@@ -1,5 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { ListenerProtocol } from './gateway.types';
+import { withSharedReads } from './streams/client-reads';
 
 /**
  * Where a listener hands its connections once their protocol is known; `onHandshakeDone` is to be
@@ -39,9 +40,14 @@ export const dispatchConnection = (
   });
 };
 
-/** A TCP listener whose connections go to `accept` (half-open allowed: tunnels pass half-closes on). */
+/**
+ * A TCP listener whose connections go to `accept` (half-open allowed: tunnels pass half-closes
+ * on), each reading into the shared client buffer (`withSharedReads`).
+ */
 export const createListener = (accept: (socket: Socket) => void, maxConnections: number): Server => {
-  const server = createServer({ allowHalfOpen: true, noDelay: true }, accept);
+  const server = createServer({ allowHalfOpen: true, noDelay: true }, (socket) =>
+    accept(withSharedReads(socket)),
+  );
   server.maxConnections = maxConnections;
   return server;
 };

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Lease } from '../connections/connection-registry';
 import { REFUSAL_ANSWERS, Refusal } from '../refusals';
+import { readInPlace } from '../streams/client-reads';
 import { endWith, rawRefusal, refusalHeaders } from './http-messages';
 import type { IdleSweeper, Sweepable } from './idle-sweeper';
 import { ChunkedDecoder, chunkSizeLine, InvalidMessage, LAST_CHUNK, ResponseFraming } from './message-parts';
@@ -141,6 +142,10 @@ export class ClientConnection implements Sweepable {
   private closeAfter = false;
   private hasClientEnded = false;
   private drainWaiter: (() => void) | null = null;
+  /** Reads arrive in place (`readInPlace`), rather than as data events. */
+  private readonly isInPlace: boolean;
+  /** The bytes being read are a view of the shared read buffer: copied before kept or queued. */
+  private isVolatile = false;
   /** Reads and writes so far (the idle sweeper watches it change). */
   activity = 0;
 
@@ -154,7 +159,8 @@ export class ClientConnection implements Sweepable {
     private readonly options: ClientConnectionOptions,
     private readonly onFirstHead: () => void,
   ) {
-    socket.on('data', this.onData);
+    this.isInPlace = readInPlace(socket, this.onBytes);
+    if (!this.isInPlace) socket.on('data', this.onData);
     socket.on('end', this.onEnd);
     socket.on('close', this.onClose);
     options.sweeper.add(this);
@@ -347,7 +353,7 @@ export class ClientConnection implements Sweepable {
     this.phase = Phase.Gone;
     const { socket } = this;
     this.options.sweeper.delete(this);
-    socket.off('data', this.onData);
+    this.stopReading();
     endWith(socket, '');
   }
 
@@ -359,9 +365,25 @@ export class ClientConnection implements Sweepable {
     }
     this.phase = Phase.Gone;
     this.options.sweeper.delete(this);
-    this.socket.off('data', this.onData);
+    this.stopReading();
     endWith(this.socket, answer);
   }
+
+  /** The connection reads no more requests (what the socket still reads goes to its data events). */
+  private stopReading(): void {
+    if (this.isInPlace) readInPlace(this.socket, null);
+    else this.socket.off('data', this.onData);
+  }
+
+  /** Bytes read in place: valid during the call only. */
+  private readonly onBytes = (view: Buffer) => {
+    this.isVolatile = true;
+    try {
+      this.onData(view);
+    } finally {
+      this.isVolatile = false;
+    }
+  };
 
   private readonly onData = (chunk: Buffer) => {
     this.activity += 1;
@@ -390,7 +412,7 @@ export class ClientConnection implements Sweepable {
         return;
       }
       if (!startsLikeRequest(data)) throw new InvalidMessage('request line');
-      this.partial = data;
+      this.partial = this.isVolatile && data === chunk ? Buffer.from(data) : data;
       return;
     }
     const head = parseRequestHead(data.toString('latin1', 0, end));
@@ -404,10 +426,11 @@ export class ClientConnection implements Sweepable {
       const { socket } = this;
       socket.pause();
       this.options.sweeper.delete(this);
-      socket.off('data', this.onData);
+      this.stopReading();
       socket.off('end', this.onEnd);
       socket.off('close', this.onClose);
-      this.handler.onConnect(socket, head, data.subarray(restAt));
+      const rest = data.subarray(restAt);
+      this.handler.onConnect(socket, head, this.isVolatile && data === chunk ? Buffer.from(rest) : rest);
       return;
     }
     if (head.isUpgrade) {
@@ -450,8 +473,10 @@ export class ClientConnection implements Sweepable {
     if (take < available) this.hold(data.subarray(start + take));
   }
 
-  private readonly deliver = (bytes: Buffer) => {
-    if (bytes.length === 0) return;
+  private readonly deliver = (read: Buffer) => {
+    if (read.length === 0) return;
+    // A sink writes the bytes on (a write may keep them queued); early ones are kept.
+    const bytes = this.isVolatile ? Buffer.from(read) : read;
     const { sink } = this;
     if (sink) {
       if (!sink.onRequestData(bytes)) this.socket.pause();
@@ -468,7 +493,8 @@ export class ClientConnection implements Sweepable {
   }
 
   /** Keeps bytes of a pipelined request until the current one is answered. */
-  private hold(bytes: Buffer): void {
+  private hold(read: Buffer): void {
+    const bytes = this.isVolatile && !this.held ? Buffer.from(read) : read;
     this.held = this.held ? Buffer.concat([this.held, bytes]) : bytes;
     if (this.held.length > MAX_HELD_BYTES) this.socket.pause();
   }

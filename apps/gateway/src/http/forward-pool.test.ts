@@ -1,4 +1,10 @@
-import { createServer as createHttpServer, Agent as HttpAgent, get as httpGet } from 'node:http';
+import { createHash } from 'node:crypto';
+import {
+  createServer as createHttpServer,
+  Agent as HttpAgent,
+  get as httpGet,
+  request as httpRequest,
+} from 'node:http';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCredential, makeExit } from '../testing/factories';
@@ -241,6 +247,79 @@ describe('target connections of the forward path', () => {
       const bodies = await Promise.all(asks.map((ask) => fetchVia(ask.path, ask.isSlow)));
       for (const [i, ask] of asks.entries()) {
         expect(bodies[i]?.equals(pattern(ask.seed, ask.size)), ask.path).toBe(true);
+      }
+    } finally {
+      agent.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('sends every request body whole while client connections read into one shared buffer and targets read slowly', async () => {
+    const pattern = (seed: number, size: number) => {
+      const bytes = Buffer.allocUnsafe(size);
+      let state = seed * 2_654_435_761;
+      for (let i = 0; i < size; i += 1) {
+        state = (state * 1_103_515_245 + 12_345) >>> 0;
+        bytes[i] = state >>> 24;
+      }
+      return bytes;
+    };
+    // The target holds its first read of each large body long enough for writes to it to queue.
+    const server = createHttpServer((req, res) => {
+      const hash = createHash('sha256');
+      let isHeld = false;
+      req.on('data', (part: Buffer) => {
+        hash.update(part);
+        if (!isHeld && req.url?.includes('/slow/')) {
+          isHeld = true;
+          req.pause();
+          setTimeout(() => req.resume(), 300);
+        }
+      });
+      req.on('end', () => res.end(hash.digest('hex')));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const port = (server.address() as AddressInfo).port;
+    const agent = new HttpAgent({ keepAlive: true, maxSockets: 12 });
+    const upload = (path: string, body: Buffer, isChunked: boolean) =>
+      new Promise<string>((resolve, reject) => {
+        const request = httpRequest(
+          {
+            method: 'POST',
+            host: '127.0.0.1',
+            port: gw.port,
+            path: `http://127.0.0.1:${port}${path}`,
+            headers: {
+              'Proxy-Authorization': basic(user).slice(21, -2),
+              ...(isChunked ? {} : { 'Content-Length': String(body.length) }),
+            },
+            agent,
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (part: Buffer) => {
+              text += part.toString();
+            });
+            response.on('end', () => resolve(text));
+          },
+        );
+        request.on('error', reject);
+        if (isChunked)
+          for (let at = 0; at < body.length; at += 50_000) request.write(body.subarray(at, at + 50_000));
+        request.end(isChunked ? undefined : body);
+      });
+    try {
+      const asks = Array.from({ length: 24 }, (_, i) => {
+        const size = i % 6 === 0 ? 5_000_000 : 1_000 + i * 997;
+        return {
+          path: `/${i % 6 === 0 ? 'slow' : 'fast'}/${i}`,
+          body: pattern(i + 1, size),
+          isChunked: i % 2 === 1,
+        };
+      });
+      const answers = await Promise.all(asks.map((ask) => upload(ask.path, ask.body, ask.isChunked)));
+      for (const [i, ask] of asks.entries()) {
+        expect(answers[i], ask.path).toBe(createHash('sha256').update(ask.body).digest('hex'));
       }
     } finally {
       agent.destroy();
