@@ -61,10 +61,11 @@ const benchProxyIds = new Set([credential.proxyId, socksCredential.proxyId]);
 const exits: Exit[] = [makeExit({ kind: 'direct' })];
 
 /**
- * A fixed in-memory catalogue. `MemoryExitCatalog` is not used on purpose: it records every lookup
- * (one per dial) for tests, which would grow the heap during a benchmark.
+ * A fixed in-memory catalogue, its answer always at hand (as the product's cached one mostly is).
+ * `MemoryExitCatalog` is not used on purpose: it records every lookup (one per dial) for tests,
+ * which would grow the heap during a benchmark.
  */
-const catalog: ExitCatalog = { findExits: async () => exits };
+const catalog: ExitCatalog = { findExits: async () => exits, recallExits: () => exits };
 
 const roundTrip = () => new Promise<void>((resolve) => setTimeout(resolve, STORE_ROUND_TRIP_MS));
 

@@ -840,6 +840,8 @@ const startGateway = async (bundle, credit = 'unlimited') => {
     execArgv: [
       '--enable-source-maps',
       '--expose-gc',
+      // As the product's gateway processes run (apps/server/src/gc-tuning.ts).
+      '--no-parallel-scavenge',
       ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ],
     env: { ...process.env, BENCH_GATEWAY_CREDIT: credit },

@@ -3,6 +3,7 @@ import { createGateway, type Gateway } from '@ptc/gateway';
 import { createDbGatewayStores } from '@ptc/gateway/store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import { tuneGarbageCollection } from './gc-tuning';
 
 /** A running gateway and what it holds open. */
 export interface RunningGateway {
@@ -25,6 +26,7 @@ export const startGateway = async (
   database: DatabaseHandle,
   log: FastifyBaseLogger,
 ): Promise<RunningGateway> => {
+  tuneGarbageCollection();
   // This process's credit holds are consumed by its own usage flushes (DESIGN §4 Credit control).
   const stores = createDbGatewayStores(database, { creditTtlMs: config.gateway.creditTtlMs });
   const gateway = createGateway({
