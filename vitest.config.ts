@@ -33,6 +33,9 @@ const isReactTaskAfterTeardown = (error: { name?: string; message?: string; stac
 
 export default defineConfig({
   test: {
+    // Two files at a time on the 2-core machines CI runs on (vitest's default there is one):
+    // the suite spends much of its time waiting on databases, browsers and sockets.
+    maxWorkers: 2,
     onUnhandledError: (error) => !isReactTaskAfterTeardown(error),
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
