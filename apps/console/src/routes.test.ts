@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoutes } from './app/navigation/route-tree';
 import { ROUTES } from './routes';
-import { comingSoonPage } from './routes.pages';
 import { EXTERNAL_LINKS } from './routes.paths';
 
 /** A real page, the "coming soon" placeholder, a redirect, a menu group or an external link. */
@@ -327,7 +326,7 @@ const EXPECTED = ROUTE_TABLE.map((route) =>
 
 const kindOf = (route: (typeof ROUTES)[number]): Kind => {
   if (route.externalUrl) return 'external';
-  if (route.page === comingSoonPage) return 'placeholder';
+  if (route.page === 'comingSoon') return 'placeholder';
   if (route.page) return 'page';
   if (route.redirect && route.path !== undefined) return 'redirect';
   return 'group';

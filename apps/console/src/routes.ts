@@ -1,34 +1,4 @@
 import {
-  anonymousPage,
-  auditPage,
-  cataloguePage,
-  chargePage,
-  comingSoonPage,
-  customerPage,
-  customerSearchPage,
-  dynamicIpPage,
-  dynamicTrafficPage,
-  forgetPasswordPage,
-  loginPage,
-  notFoundPage,
-  operatorLoginPage,
-  operatorsPage,
-  ordersPage,
-  overviewPage,
-  pricesPage,
-  redirectPage,
-  refundsPage,
-  registerPage,
-  reportsPage,
-  resetPasswordPage,
-  staticIpPage,
-  staticTrafficPage,
-  stripePage,
-  supplyPage,
-  userCenterPage,
-  wechatPayPage,
-} from './routes.pages';
-import {
   EXTERNAL_LINKS,
   HOME_PATH,
   LOGIN_PATH,
@@ -41,7 +11,8 @@ import { createWebappGroup } from './routes.webapp';
 /**
  * The route table of SPEC §2 as data. The router, the side menu, breadcrumbs, page titles
  * and the route guard are all derived from it (see `app/navigation/route-tree.ts`). Its shape is
- * in `routes.types.ts`, its page modules in `routes.pages.ts`, shared addresses in
+ * in `routes.types.ts`, its page modules (named here, imported only by the router) in
+ * `routes.pages.ts`, shared addresses in
  * `routes.paths.ts`, and the native-app copy of the console pages in `routes.webapp.ts`.
  */
 
@@ -61,7 +32,7 @@ const publicGroup: AppRoute = {
       layout: 'page',
       hideInMenu: true,
       isPublic: true,
-      page: loginPage,
+      page: 'login',
     },
     {
       name: 'register',
@@ -71,7 +42,7 @@ const publicGroup: AppRoute = {
       layout: 'page',
       hideInMenu: true,
       isPublic: true,
-      page: registerPage,
+      page: 'register',
     },
     {
       name: 'forgetPassword',
@@ -81,7 +52,7 @@ const publicGroup: AppRoute = {
       layout: 'page',
       hideInMenu: true,
       isPublic: true,
-      page: forgetPasswordPage,
+      page: 'forgetPassword',
     },
     {
       name: 'resetPassword',
@@ -91,7 +62,7 @@ const publicGroup: AppRoute = {
       layout: 'page',
       hideInMenu: true,
       isPublic: true,
-      page: resetPasswordPage,
+      page: 'resetPassword',
     },
     // Share-code entry; the code is matched case-insensitively (features/auth/share-code.ts).
     {
@@ -102,7 +73,7 @@ const publicGroup: AppRoute = {
       layout: 'page',
       hideInMenu: true,
       isPublic: true,
-      page: comingSoonPage,
+      page: 'comingSoon',
     },
     {
       name: 'redirect',
@@ -112,7 +83,7 @@ const publicGroup: AppRoute = {
       layout: 'page',
       hideInMenu: true,
       isPublic: true,
-      page: redirectPage,
+      page: 'redirect',
     },
     {
       name: 'notFound',
@@ -122,7 +93,7 @@ const publicGroup: AppRoute = {
       layout: 'page',
       hideInMenu: true,
       isPublic: true,
-      page: notFoundPage,
+      page: 'notFound',
     },
   ],
 };
@@ -144,7 +115,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.dashboard.overview',
         order: 1,
         layout: 'default',
-        page: overviewPage,
+        page: 'overview',
       },
     ],
   },
@@ -161,7 +132,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.proxy.dynamicTraffic',
         order: 1,
         layout: 'default',
-        page: dynamicTrafficPage,
+        page: 'dynamicTraffic',
       },
       {
         name: 'proxyDynamicIp',
@@ -169,7 +140,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.proxy.dynamicIp',
         order: 2,
         layout: 'default',
-        page: dynamicIpPage,
+        page: 'dynamicIp',
       },
       {
         name: 'proxyStaticTraffic',
@@ -177,7 +148,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.proxy.staticTraffic',
         order: 3,
         layout: 'default',
-        page: staticTrafficPage,
+        page: 'staticTraffic',
       },
       {
         name: 'proxyStaticIp',
@@ -185,7 +156,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.proxy.staticIp',
         order: 4,
         layout: 'default',
-        page: staticIpPage,
+        page: 'staticIp',
       },
     ],
   },
@@ -196,7 +167,7 @@ const defaultPages: AppRoute[] = [
     order: 3,
     layout: 'default',
     icon: 'charge',
-    page: chargePage,
+    page: 'charge',
   },
   {
     name: 'quickAccess',
@@ -205,7 +176,7 @@ const defaultPages: AppRoute[] = [
     order: 4,
     layout: 'default',
     icon: 'quickAccess',
-    page: comingSoonPage,
+    page: 'comingSoon',
   },
   {
     name: 'userCenter',
@@ -214,7 +185,7 @@ const defaultPages: AppRoute[] = [
     order: 5,
     layout: 'default',
     icon: 'userCenter',
-    page: userCenterPage,
+    page: 'userCenter',
   },
   {
     name: 'browserExtension',
@@ -223,7 +194,7 @@ const defaultPages: AppRoute[] = [
     order: 6,
     layout: 'default',
     icon: 'browserExtension',
-    page: comingSoonPage,
+    page: 'comingSoon',
   },
   {
     name: 'connectionAssistance',
@@ -238,7 +209,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.connectionTool',
         order: 1,
         layout: 'default',
-        page: comingSoonPage,
+        page: 'comingSoon',
       },
       {
         name: 'remoteService',
@@ -246,7 +217,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.remoteService',
         order: 2,
         layout: 'default',
-        page: comingSoonPage,
+        page: 'comingSoon',
       },
       {
         name: 'mobileApp',
@@ -254,7 +225,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.mobileApp',
         order: 3,
         layout: 'default',
-        page: comingSoonPage,
+        page: 'comingSoon',
       },
       {
         name: 'fingerprintBrowser',
@@ -262,7 +233,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.fingerprintBrowser',
         order: 4,
         layout: 'default',
-        page: comingSoonPage,
+        page: 'comingSoon',
       },
       {
         name: 'cloudPhone',
@@ -288,7 +259,7 @@ const defaultPages: AppRoute[] = [
         order: 1,
         layout: 'default',
         hideInMenu: true,
-        page: comingSoonPage,
+        page: 'comingSoon',
       },
       {
         name: 'apiV1Document',
@@ -297,7 +268,7 @@ const defaultPages: AppRoute[] = [
         order: 2,
         layout: 'default',
         hideInMenu: true,
-        page: comingSoonPage,
+        page: 'comingSoon',
       },
     ],
   },
@@ -314,7 +285,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.apiV2.apiKey',
         order: 1,
         layout: 'default',
-        page: comingSoonPage,
+        page: 'comingSoon',
       },
       {
         name: 'apiV2Docs',
@@ -332,7 +303,7 @@ const defaultPages: AppRoute[] = [
     order: 10,
     layout: 'default',
     icon: 'invitation',
-    page: comingSoonPage,
+    page: 'comingSoon',
   },
   {
     name: 'anonymous',
@@ -341,7 +312,7 @@ const defaultPages: AppRoute[] = [
     order: 11,
     layout: 'default',
     icon: 'anonymous',
-    page: anonymousPage,
+    page: 'anonymous',
   },
   {
     name: 'stripe',
@@ -350,7 +321,7 @@ const defaultPages: AppRoute[] = [
     order: 12,
     layout: 'default',
     hideInMenu: true,
-    page: stripePage,
+    page: 'stripe',
   },
   {
     name: 'wechatPay',
@@ -359,7 +330,7 @@ const defaultPages: AppRoute[] = [
     order: 13,
     layout: 'default',
     hideInMenu: true,
-    page: wechatPayPage,
+    page: 'wechatPay',
   },
   {
     name: 'helpCenter',
@@ -414,7 +385,7 @@ const adminGroup: AppRoute = {
       order: 1,
       layout: 'admin',
       hideInMenu: true,
-      page: operatorLoginPage,
+      page: 'operatorLogin',
     },
     {
       name: 'adminAudit',
@@ -423,7 +394,7 @@ const adminGroup: AppRoute = {
       order: 2,
       layout: 'admin',
       operatorRoles: ['owner'],
-      page: auditPage,
+      page: 'audit',
     },
     {
       name: 'adminPrices',
@@ -432,7 +403,7 @@ const adminGroup: AppRoute = {
       order: 3,
       layout: 'admin',
       operatorRoles: ['owner', 'finance'],
-      page: pricesPage,
+      page: 'prices',
     },
     {
       name: 'adminCustomers',
@@ -441,7 +412,7 @@ const adminGroup: AppRoute = {
       order: 4,
       layout: 'admin',
       operatorRoles: ['owner', 'finance', 'support'],
-      page: customerSearchPage,
+      page: 'customerSearch',
     },
     {
       name: 'adminCustomer',
@@ -451,7 +422,7 @@ const adminGroup: AppRoute = {
       layout: 'admin',
       hideInMenu: true,
       operatorRoles: ['owner', 'finance', 'support'],
-      page: customerPage,
+      page: 'customer',
     },
     {
       name: 'adminOrders',
@@ -460,7 +431,7 @@ const adminGroup: AppRoute = {
       order: 20,
       layout: 'admin',
       operatorRoles: ['owner', 'finance', 'support'],
-      page: ordersPage,
+      page: 'orders',
     },
     {
       name: 'adminRefunds',
@@ -469,7 +440,7 @@ const adminGroup: AppRoute = {
       order: 21,
       layout: 'admin',
       operatorRoles: ['owner', 'finance'],
-      page: refundsPage,
+      page: 'refunds',
     },
     {
       name: 'adminReports',
@@ -478,7 +449,7 @@ const adminGroup: AppRoute = {
       order: 22,
       layout: 'admin',
       operatorRoles: ['owner', 'finance'],
-      page: reportsPage,
+      page: 'reports',
     },
     {
       name: 'adminSupply',
@@ -487,7 +458,7 @@ const adminGroup: AppRoute = {
       order: 10,
       layout: 'admin',
       operatorRoles: ['owner', 'finance', 'support'],
-      page: supplyPage,
+      page: 'supply',
     },
     {
       name: 'adminCatalogue',
@@ -496,7 +467,7 @@ const adminGroup: AppRoute = {
       order: 30,
       layout: 'admin',
       operatorRoles: ['owner', 'finance', 'support'],
-      page: cataloguePage,
+      page: 'catalogue',
     },
     {
       name: 'adminOperators',
@@ -505,7 +476,7 @@ const adminGroup: AppRoute = {
       order: 40,
       layout: 'admin',
       operatorRoles: ['owner'],
-      page: operatorsPage,
+      page: 'operators',
     },
   ],
 };

@@ -1,6 +1,7 @@
 /** The shape of the route table (`routes.ts`): what one route says about itself. */
 import type { ComponentType } from 'react';
 import type { OperatorRole } from './features/admin/admin.types';
+import type { PageName } from './routes.pages';
 
 /**
  * Which shell a route renders in: side-menu console, bare public page, native-app wrapper, or the
@@ -59,7 +60,7 @@ export interface AppRoute {
   redirect?: string;
   /** External address; the menu opens it in a new tab. */
   externalUrl?: string;
-  /** The page component. */
-  page?: PageLoader;
+  /** The page shown, by its name in `routes.pages.ts` (the router loads it when first shown). */
+  page?: PageName;
   children?: AppRoute[];
 }

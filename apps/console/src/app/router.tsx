@@ -1,5 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { ROUTES } from '../routes';
+import { PAGES } from '../routes.pages';
 import type { AppRoute, RouteLayout } from '../routes.types';
 import { setNavigator } from '../shared/navigation/navigation';
 import { PageSpinner } from '../shared/ui/page-spinner';
@@ -31,7 +32,7 @@ const toRouteObjects = (route: AppRoute): RouteObject[] => {
   const { page, path } = route;
   if (path !== undefined && page) {
     const handle: RouteHandle = { routeName: route.name };
-    own.push({ path, handle, lazy: async () => ({ Component: (await page()).default }) });
+    own.push({ path, handle, lazy: async () => ({ Component: (await PAGES[page]()).default }) });
   } else if (path !== undefined && route.redirect) {
     own.push({ path, loader: redirectTo(route.redirect), Component: RedirectPending });
   }
