@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Flex, Segmented, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, Empty, Flex, Segmented, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import { costChartOption } from './chart-options';
 import { useChartTheme } from './chart-theme';
 import { CostRangeField, type PickedRange } from './cost-range-field';
 import { checkCostRange, DEFAULT_SHORTCUT, shortcutRange, toCostQuery } from './cost-ranges';
-import { type CostCategory, type CostRow, toCostChart, toCostRows } from './cost-summary';
-import { EChart } from './e-chart';
+import { type CostCategory, type CostRow, isNothingSpent, toCostChart, toCostRows } from './cost-summary';
+import { LazyEChart } from './lazy-e-chart';
 import { LoadFailed } from './load-failed';
 import { type CostPeriod, fetchCostSummary, OVERVIEW_QUERY_KEYS } from './overview.api';
 import { RefreshButton } from './refresh-button';
@@ -100,9 +100,18 @@ export const CostSummaryCard = () => {
     if (rangeError) return null;
     if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
     if (!summary || !option) return <Skeleton active paragraph={{ rows: 6 }} />;
+    if (isNothingSpent(summary)) {
+      return (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('overview.cost.empty')}
+          data-testid="overview-cost-empty"
+        />
+      );
+    }
     return (
       <Flex vertical gap={16}>
-        <EChart
+        <LazyEChart
           option={option}
           theme={chartTheme.theme}
           height={isMobile ? 240 : 300}

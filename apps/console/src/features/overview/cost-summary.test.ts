@@ -1,6 +1,6 @@
 import { COST_CATEGORIES } from '@ptc/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatCents, STACKED_CATEGORIES, toCostChart, toCostRows } from './cost-summary';
+import { formatCents, isNothingSpent, STACKED_CATEGORIES, toCostChart, toCostRows } from './cost-summary';
 import type { CostSummary } from './overview.api';
 
 type Costs = CostSummary['totals'];
@@ -69,9 +69,16 @@ describe('cost categories to the table', () => {
   });
 
   it('keeps amounts exact in micro-PTC and counts a malformed one as nothing', () => {
-    const rows = toCostRows({ ...summary.totals, vm: 'oops' });
+    const rows = toCostRows({ ...summary.totals, dynamic_ip: 'oops' });
     expect(rows.find((row) => row.category === 'static_traffic')?.amount).toBe(4_999n);
-    expect(rows.find((row) => row.category === 'vm')?.amount).toBe(0n);
+    expect(rows.find((row) => row.category === 'dynamic_ip')?.amount).toBe(0n);
+  });
+
+  it('leaves out the row of a product the console does not sell (remote PCs) while it cost nothing', () => {
+    const rows = toCostRows({ ...summary.totals, vm: '0.000000' });
+    expect(rows.map((row) => row.category)).not.toContain('vm');
+    expect(rows.map((row) => row.category)).toContain('static_traffic');
+    expect(toCostRows({ ...summary.totals, vm: 'oops' }).map((row) => row.category)).not.toContain('vm');
   });
 });
 
@@ -98,6 +105,29 @@ describe('cost summary to the chart', () => {
       chart.series.reduce((sum, series) => sum + (series.cents[index] ?? 0), 0),
     );
     expect(stacked).toEqual([425, 814]);
+  });
+
+  it('draws no bars for an unsold product that cost nothing in the range', () => {
+    const records = summary.records.map((record) => ({
+      ...record,
+      costs: { ...record.costs, vm: '0.000000' },
+    }));
+    const chart = toCostChart({ ...summary, records });
+    expect(chart.series.map((series) => series.category)).toEqual(
+      STACKED_CATEGORIES.filter((category) => category !== 'vm'),
+    );
+  });
+
+  it('tells a range where nothing was spent', () => {
+    expect(isNothingSpent(summary)).toBe(false);
+    const empty = costs({});
+    expect(
+      isNothingSpent({
+        ...summary,
+        records: summary.records.map((r) => ({ ...r, costs: empty })),
+        totals: empty,
+      }),
+    ).toBe(true);
   });
 
   it('labels months in full', () => {

@@ -58,12 +58,28 @@ export interface CostRow {
   isTotal: boolean;
 }
 
-/** The cost table of a range: every category of SPEC §2 the server reports, the total last. */
+/**
+ * Products the console does not sell yet (remote PCs: their page is a placeholder): their row and
+ * bars appear only when the range holds a cost of theirs (one an operator booked), never as a zero.
+ */
+export const UNSOLD_CATEGORIES: readonly CostCategory[] = ['vm'];
+
+/**
+ * The cost table of a range: every category of SPEC §2 the server reports, the total last; an
+ * unsold product's row only when it cost something.
+ */
 export const toCostRows = (totals: Costs): CostRow[] =>
-  TABLE_LAYOUT.filter(({ category }) => COST_CATEGORIES.includes(category)).map(({ category, level }) => {
-    const amount = readCost(totals[category]);
-    return { category, level, amount, text: formatPtc(amount, 2), isTotal: category === 'total' };
-  });
+  TABLE_LAYOUT.filter(({ category }) => COST_CATEGORIES.includes(category))
+    .map(({ category, level }) => {
+      const amount = readCost(totals[category]);
+      return { category, level, amount, text: formatPtc(amount, 2), isTotal: category === 'total' };
+    })
+    .filter((row) => row.amount !== 0n || !UNSOLD_CATEGORIES.includes(row.category));
+
+/** True when nothing was spent in the range: the card shows an empty state, not a chart of zeros. */
+export const isNothingSpent = (summary: CostSummary): boolean =>
+  readCost(summary.totals.total) === 0n &&
+  summary.records.every((record) => readCost(record.costs.total) === 0n);
 
 /** The cost chart of a range: one stacked bar per period and category. */
 export interface CostChart {
@@ -98,7 +114,9 @@ export const toCostChart = (summary: CostSummary): CostChart => {
     series: STACKED_CATEGORIES.map((category) => ({
       category,
       cents: summary.records.map((record) => toCents(readCost(record.costs[category]))),
-    })),
+    })).filter(
+      (series) => !UNSOLD_CATEGORIES.includes(series.category) || series.cents.some((cents) => cents !== 0),
+    ),
     texts,
   };
 };

@@ -2,7 +2,7 @@
 import { COST_CATEGORIES, type UserInfo } from '@ptc/contracts';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shared/api/query-client';
 import { changeLocale } from '../../shared/i18n/i18n';
 import { setUserInfo } from '../../shared/session/session';
@@ -39,6 +39,32 @@ const zeroCosts = Object.fromEntries(COST_CATEGORIES.map((category) => [category
 let heldOnServer = '0.000000';
 /** The account's plan and discount as `/user/info` answers them. */
 let planOnServer: Pick<UserInfo, 'plan' | 'discount_percent'> = { plan: 'personal', discount_percent: 0 };
+
+/** True for an account that has just registered: no proxy, no traffic, nothing spent. */
+let isNewAccount = false;
+
+/** A new account's summaries: nothing anywhere. */
+const NEW_ACCOUNT_SERVER: Handlers = {
+  'GET /proxy/summary/traffic': () => {
+    const hours = Array.from({ length: 24 }, (_, index) =>
+      point(new Date(Date.UTC(2026, 2, 15, index)).toISOString(), 0n),
+    );
+    const days = Array.from({ length: 30 }, (_, index) =>
+      point(dayjs('2026-02-14').add(index, 'day').format('YYYY-MM-DD'), 0n),
+    );
+    return { data: { hours, days, total_24h: '0', total_30d: '0' } };
+  },
+  'GET /proxy/summary/proxies': () => ({ data: { families: [], total: 0 } }),
+  'GET /proxy/summary/cost/:period': ({ params, query }) => ({
+    data: {
+      statistics_type: params.period,
+      start: query.get('start') ?? '',
+      end: query.get('end') ?? '',
+      records: [{ time: query.get('start') ?? '', costs: zeroCosts }],
+      totals: zeroCosts,
+    },
+  }),
+};
 
 /** The summary calls as the server answers them. */
 const OVERVIEW_SERVER: Handlers = {
@@ -105,7 +131,7 @@ beforeEach(async () => {
   heldOnServer = '0.000000';
   planOnServer = { plan: 'personal', discount_percent: 0 };
   queryClient.clear();
-  api = mockApi(OVERVIEW_SERVER);
+  api = mockApi(isNewAccount ? { ...OVERVIEW_SERVER, ...NEW_ACCOUNT_SERVER } : OVERVIEW_SERVER);
   setUserInfo({ user_name: 'alice', balance: '500.000000' } as unknown as UserInfo);
 });
 
@@ -198,5 +224,81 @@ describe('the overview page', () => {
     expect(screen.getByTestId('overview-traffic-24h-total').textContent).toBe('Всего: 30 МБ');
     expect(screen.getByTestId('overview-cost-total').closest('tr')?.textContent).toContain('Всего расходов');
     expect(view.container.textContent).not.toMatch(/overview\.[a-zA-Z]/);
+  });
+});
+
+describe('the overview of a new account', () => {
+  beforeAll(() => {
+    isNewAccount = true;
+  });
+
+  afterAll(() => {
+    isNewAccount = false;
+  });
+
+  it('leads to the first request instead of zero counts, empty charts and unsold products', async () => {
+    await changeLocale('en-US');
+    setUserInfo({ user_name: 'bob', balance: '0.000000' } as unknown as UserInfo);
+    api = mockApi({
+      ...OVERVIEW_SERVER,
+      ...NEW_ACCOUNT_SERVER,
+      'GET /user/info': () => ({ data: { user_name: 'bob', balance: '0.000000', balance_held: '0.000000' } }),
+    });
+    renderPage();
+    const steps = await screen.findByTestId('overview-first-run');
+    expect(screen.queryByTestId('overview-proxies')).toBeNull();
+    expect(within(steps).getByTestId('overview-first-run-topUp').textContent).toContain(
+      'Proxies are paid for from your PTC balance.',
+    );
+    expect(within(steps).getByTestId('overview-first-run-type-dynamic-traffic').textContent).toBe(
+      'Rotating by traffic',
+    );
+    expect(within(steps).getByTestId('overview-first-run-open-list').textContent).toBe('Open the proxy list');
+    // The first step is the one to take: its button is the primary one.
+    expect(within(steps).getByTestId('overview-first-run-top-up').className).toContain('ant-btn-primary');
+    expect((await screen.findByTestId('overview-traffic-empty')).textContent).toContain('No traffic yet.');
+    expect(screen.queryByRole('img', { name: 'Traffic per hour over the last 24 hours' })).toBeNull();
+    expect((await screen.findByTestId('overview-cost-empty')).textContent).toContain(
+      'Nothing spent in this period',
+    );
+    expect(screen.queryByTestId('overview-cost-chart')).toBeNull();
+    expect(screen.queryByText('Create remote PC')).toBeNull();
+  });
+
+  it('moves on to the proxy type once the balance is topped up, in Russian too', async () => {
+    await changeLocale('ru-RU');
+    const view = renderPage();
+    const steps = await screen.findByTestId('overview-first-run');
+    expect(within(steps).getByTestId('overview-first-run-type-dynamic-traffic').className).toContain(
+      'ant-btn-primary',
+    );
+    expect(within(steps).getByTestId('overview-first-run-top-up').className).not.toContain('ant-btn-primary');
+    expect(steps.textContent).toContain('Выберите тип прокси');
+    await screen.findByTestId('overview-traffic-empty');
+    expect(view.container.textContent).not.toMatch(/overview\.[a-zA-Z]/);
+  });
+});
+
+describe('a chart whose period carried nothing', () => {
+  it('shows an empty state in place of that chart only', async () => {
+    await changeLocale('en-US');
+    api = mockApi({
+      ...OVERVIEW_SERVER,
+      'GET /proxy/summary/traffic': () => {
+        const hours = Array.from({ length: 24 }, (_, index) =>
+          point(new Date(Date.UTC(2026, 2, 15, index)).toISOString(), 0n),
+        );
+        const days = Array.from({ length: 30 }, (_, index) =>
+          point(dayjs('2026-02-14').add(index, 'day').format('YYYY-MM-DD'), index === 3 ? MB : 0n),
+        );
+        return { data: { hours, days, total_24h: '0', total_30d: MB.toString() } };
+      },
+    });
+    renderPage();
+    expect((await screen.findByTestId('overview-traffic-24h-empty')).textContent).toContain(
+      'No traffic in this period',
+    );
+    expect(screen.getByRole('img', { name: 'Traffic per day over the last 30 days' })).toBeTruthy();
+    expect(screen.queryByTestId('overview-first-run')).toBeNull();
   });
 });

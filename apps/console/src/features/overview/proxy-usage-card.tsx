@@ -43,7 +43,7 @@ const FamilyTile = ({ usage }: { usage: FamilyUsage }) => {
           </Tag>
         ))}
         {USAGE_SWITCHES.map((state) => (
-          <Tag key={state} bordered={false} style={{ margin: 0 }}>
+          <Tag key={state} variant="filled" style={{ margin: 0 }}>
             {t(`overview.proxies.status.${state}`)} {usage[state]}
           </Tag>
         ))}

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
+import { pagePath } from '../proxy-list/page-path';
 import { usageChartOption } from './chart-options';
 import { useChartTheme } from './chart-theme';
-import { EChart } from './e-chart';
+import { FAMILY_PAGES, hasAnyTraffic, hasUsage } from './first-run';
+import { LazyEChart } from './lazy-e-chart';
 import { LoadFailed } from './load-failed';
 import { fetchTrafficSummary, OVERVIEW_QUERY_KEYS } from './overview.api';
 import { RefreshButton } from './refresh-button';
@@ -28,6 +31,7 @@ const UsageChart = ({
 }) => {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
+  const height = isMobile ? 220 : 260;
   const chartTheme = useChartTheme();
   const unitLabel = useUnitLabel();
   const series = useMemo(() => toUsageSeries(points, grain, unitLabel), [points, grain, unitLabel]);
@@ -52,7 +56,13 @@ const UsageChart = ({
           {t('overview.traffic.total', { value: formatBytes(series.sum, unitLabel) })}
         </Typography.Text>
       </Flex>
-      <EChart option={option} theme={chartTheme.theme} height={isMobile ? 220 : 260} aria-label={label} />
+      {hasUsage(points) ? (
+        <LazyEChart option={option} theme={chartTheme.theme} height={height} aria-label={label} />
+      ) : (
+        <Flex vertical justify="center" style={{ height }} data-testid={`${testId}-empty`}>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('overview.traffic.emptyPeriod')} />
+        </Flex>
+      )}
     </Flex>
   );
 };
@@ -60,6 +70,7 @@ const UsageChart = ({
 /** Traffic of all the user's proxies: the last 24 hours by hour and the last 30 days by day. */
 export const TrafficUsageCard = () => {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const query = useQuery({
     queryKey: OVERVIEW_QUERY_KEYS.traffic,
     queryFn: ({ signal }) => fetchTrafficSummary(signal),
@@ -70,6 +81,20 @@ export const TrafficUsageCard = () => {
   const body = () => {
     if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
     if (query.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+    // No traffic yet: what to do for some, rather than two charts of zeros on axes of "1 B".
+    if (!hasAnyTraffic(query.data)) {
+      return (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('overview.traffic.empty')}
+          data-testid="overview-traffic-empty"
+        >
+          <Button type="primary" onClick={() => void navigate(pagePath(FAMILY_PAGES['dynamic-traffic']))}>
+            {t('overview.traffic.emptyAction')}
+          </Button>
+        </Empty>
+      );
+    }
     return (
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={12}>

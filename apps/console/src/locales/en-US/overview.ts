@@ -70,4 +70,22 @@ export const overview = {
   'overview.cost.category.vm': 'Create remote PC',
   'overview.cost.category.total': 'Total cost',
   'overview.cost.note': 'Refunds are deducted. Days follow your time zone ({{tz}}).',
+
+  'overview.firstRun.title': 'Get started',
+  'overview.firstRun.intro': 'Three steps to your first request through a proxy.',
+  'overview.firstRun.topUp.title': 'Top up your balance',
+  'overview.firstRun.topUp.text': 'Proxies are paid for from your PTC balance.',
+  'overview.firstRun.topUp.action': 'Top up',
+  'overview.firstRun.pickType.title': 'Pick a proxy type',
+  'overview.firstRun.pickType.text':
+    'Rotating proxies change the exit IP, static ones keep it. Each page creates proxies of its type.',
+  'overview.firstRun.connect.title': 'Copy a ready snippet',
+  'overview.firstRun.connect.text':
+    '"Connect" in the proxy list gives ready-to-paste code for curl, Python, Node and Playwright.',
+  'overview.firstRun.connect.action': 'Open the proxy list',
+  'overview.traffic.empty':
+    'No traffic yet. It shows here within minutes of your first request through a proxy.',
+  'overview.traffic.emptyAction': 'Create a proxy',
+  'overview.traffic.emptyPeriod': 'No traffic in this period',
+  'overview.cost.empty': 'Nothing spent in this period',
 };

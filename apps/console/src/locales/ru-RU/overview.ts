@@ -62,8 +62,8 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.cost.chart': 'Расходы PTC за каждый период по категориям',
   'overview.cost.category.dynamic_ip': 'Ротационные IP',
   'overview.cost.category.dynamic_traffic': 'Ротационный трафик',
-  'overview.cost.category.dynamic_traffic_line3': 'Ротируемый трафик · бюджетная линия 3',
-  'overview.cost.category.dynamic_traffic_line4': 'Ротируемый трафик · бюджетная линия 4',
+  'overview.cost.category.dynamic_traffic_line3': 'Ротационный трафик · бюджетная линия 3',
+  'overview.cost.category.dynamic_traffic_line4': 'Ротационный трафик · бюджетная линия 4',
   'overview.cost.category.static_ip': 'Статические IP',
   'overview.cost.category.static_ip_datacenter': 'Статические IP · дата-центр',
   'overview.cost.category.static_ip_residential': 'Статические IP · резидентные',
@@ -73,4 +73,22 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.cost.category.vm': 'Создание удалённых ПК',
   'overview.cost.category.total': 'Всего расходов',
   'overview.cost.note': 'Возвраты вычтены. Дни считаются по вашему часовому поясу ({{tz}}).',
+
+  'overview.firstRun.title': 'С чего начать',
+  'overview.firstRun.intro': 'Три шага до первого запроса через прокси.',
+  'overview.firstRun.topUp.title': 'Пополните баланс',
+  'overview.firstRun.topUp.text': 'Прокси оплачиваются с баланса PTC.',
+  'overview.firstRun.topUp.action': 'Пополнить',
+  'overview.firstRun.pickType.title': 'Выберите тип прокси',
+  'overview.firstRun.pickType.text':
+    'Ротационные прокси меняют IP выхода, статические сохраняют его. На каждой странице создаются прокси своего типа.',
+  'overview.firstRun.connect.title': 'Скопируйте готовый код',
+  'overview.firstRun.connect.text':
+    'Кнопка «Подключить» в списке прокси даёт готовый код для curl, Python, Node и Playwright.',
+  'overview.firstRun.connect.action': 'Открыть список прокси',
+  'overview.traffic.empty':
+    'Трафика пока нет. Он появится здесь через несколько минут после первого запроса через прокси.',
+  'overview.traffic.emptyAction': 'Создать прокси',
+  'overview.traffic.emptyPeriod': 'За этот период трафика нет',
+  'overview.cost.empty': 'За этот период расходов нет',
 };

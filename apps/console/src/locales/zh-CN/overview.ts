@@ -71,4 +71,20 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.cost.category.vm': '创建远程电脑',
   'overview.cost.category.total': '总消费',
   'overview.cost.note': '已扣除退款。日期按您的时区（{{tz}}）计算。',
+
+  'overview.firstRun.title': '快速开始',
+  'overview.firstRun.intro': '三步完成第一次代理请求。',
+  'overview.firstRun.topUp.title': '充值余额',
+  'overview.firstRun.topUp.text': '代理费用从您的 PTC 余额中扣除。',
+  'overview.firstRun.topUp.action': '充值',
+  'overview.firstRun.pickType.title': '选择代理类型',
+  'overview.firstRun.pickType.text': '动态代理会更换出口 IP，静态代理保持不变。每个页面生成对应类型的代理。',
+  'overview.firstRun.connect.title': '复制现成的代码',
+  'overview.firstRun.connect.text':
+    '在代理列表中点击“连接”，即可获得可直接粘贴的 curl、Python、Node 和 Playwright 代码。',
+  'overview.firstRun.connect.action': '打开代理列表',
+  'overview.traffic.empty': '暂无流量。通过代理发出第一个请求后，几分钟内即会显示在这里。',
+  'overview.traffic.emptyAction': '创建代理',
+  'overview.traffic.emptyPeriod': '该时段内没有流量',
+  'overview.cost.empty': '该时段内没有消费',
 };
