@@ -194,13 +194,26 @@ export const chargeRecordsQuerySchema = z.object({
   end: z.iso.datetime({ offset: true }).optional(),
 });
 
+/**
+ * What a billing record's note says, as a code the console words in the customer's language: the
+ * order's state, or why it failed (the provider reported it, the checkout could not start, the
+ * saved card was refused for auto top-up).
+ */
+export const CHARGE_NOTES = [
+  ...ORDER_STATUSES,
+  'provider_failed',
+  'checkout_failed',
+  'auto_charge_failed',
+] as const;
+export type ChargeNote = (typeof CHARGE_NOTES)[number];
+
 /** One billing record (SPEC §3 bill/charge record). */
 export const chargeRecordSchema = z.object({
   order_id: z.string(),
   /** What it was: the payment method, or the kind of balance movement. */
   bill: z.string(),
-  /** Status or detail. */
-  note: z.string(),
+  /** Status or why it failed, as a code. */
+  note: z.enum(CHARGE_NOTES),
   time: z.string(),
   /** Price paid (USD), fee included. */
   price: ptcAmountSchema,

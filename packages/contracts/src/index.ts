@@ -9,6 +9,7 @@ export * from './app-error';
 export * from './charges';
 export * from './envelope';
 export * from './errors';
+export * from './ledger';
 export * from './money';
 export * from './price-table';
 export * from './pricing';

@@ -107,13 +107,19 @@ export const createSandboxProvider = (options: {
     const expected = Buffer.from(linkMac(subject, seconds).toString('base64url'));
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
-  const link = (path: string, subject: SandboxPageSubject, expiresAt: Date) =>
-    `${options.publicUrl}/api/payments/sandbox/${path}?${SANDBOX_ACCESS_PARAM}=${issueAccess(subject, expiresAt)}`;
+  // The pages open on the origin the customer will return to (the server chose it, see
+  // `returnBaseOf`), so the browser stays on the address its session lives on throughout.
+  const basePath = new URL(options.publicUrl).pathname.replace(/\/+$/, '');
+  const baseOf = (returnUrl: string | undefined) =>
+    returnUrl ? `${new URL(returnUrl).origin}${basePath}` : options.publicUrl;
+  const link = (path: string, subject: SandboxPageSubject, expiresAt: Date, returnUrl?: string) =>
+    `${baseOf(returnUrl)}/api/payments/sandbox/${path}?${SANDBOX_ACCESS_PARAM}=${issueAccess(subject, expiresAt)}`;
   const checkoutLink = (request: CheckoutRequest) =>
     link(
       encodeURIComponent(request.orderNo),
       { page: 'checkout', orderNo: request.orderNo, userUid: request.userUid ?? '' },
       request.expiresAt,
+      request.returnUrl,
     );
 
   return {
@@ -168,6 +174,7 @@ export const createSandboxProvider = (options: {
         `card/${encodeURIComponent(request.userUid)}`,
         { page: 'card', userUid: request.userUid },
         new Date(Date.now() + SANDBOX_CARD_LINK_TTL_MS),
+        request.returnUrl,
       ),
     }),
     chargeSavedCard: async (request) => {

@@ -9,6 +9,7 @@ import {
 } from '../../adapters/payments/sandbox';
 import { walletDeps } from '../wallet/wallet.deps';
 import { authorizeSandboxCard, getSandboxCheckoutOrder, receiveNotification } from './payments.service';
+import { returnBaseOf } from './return-address';
 import { renderSandboxCard, renderSandboxCheckout, renderSandboxRefusal } from './sandbox-pages';
 
 const tags = ['Payments'];
@@ -138,8 +139,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             ts: Date.now(),
           });
           const page = order.method === 'card' ? 'stripe' : 'charge';
+          // Back to the address the checkout page was opened on (its form posts same-origin).
           return reply.redirect(
-            `${app.config.publicUrl}/${page}?order=${encodeURIComponent(order.orderNo)}`,
+            `${returnBaseOf(request, app.config.publicUrl)}/${page}?order=${encodeURIComponent(order.orderNo)}`,
             303,
           );
         }),
@@ -186,7 +188,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             exp: '12/30',
             ts: Date.now(),
           });
-          return reply.redirect(`${app.config.publicUrl}/stripe?card=saved`, 303);
+          return reply.redirect(`${returnBaseOf(request, app.config.publicUrl)}/stripe?card=saved`, 303);
         }),
     );
   }

@@ -10,6 +10,8 @@ import {
   chargeRecordsQuerySchema,
   doneResponseSchema,
   envelopeSchema,
+  ledgerPageSchema,
+  ledgerQuerySchema,
   ok,
   type PaymentMethod,
   paywayItemSchema,
@@ -20,7 +22,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authentication';
-import { getUserOrder, listChargeRecords, listPackages, listPayways } from './charges.service';
+import { returnBaseOf } from '../payments/return-address';
+import {
+  getUserOrder,
+  listChargeRecords,
+  listMoneyTrail,
+  listPackages,
+  listPayways,
+} from './charges.service';
 import { presentOrder } from './orders.presenter';
 import { createTopUpOrder } from './orders.service';
 import { walletDeps } from './wallet.deps';
@@ -49,9 +58,13 @@ export const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
     method: PaymentMethod,
     channel?: string,
   ) =>
-    createTopUpOrder(deps, currentUser(request), { ...input, method, channel, clientIp: request.ip }).then(
-      (order) => ok(presentOrder(order)),
-    );
+    createTopUpOrder(deps, currentUser(request), {
+      ...input,
+      method,
+      channel,
+      clientIp: request.ip,
+      returnBase: returnBaseOf(request, deps.config.publicUrl),
+    }).then((order) => ok(presentOrder(order)));
 
   app.get(
     '/proxy/charges/list',
@@ -179,6 +192,21 @@ export const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/proxy/charges/ledger',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Money trail: every balance movement, newest first, with the balance after it and what it was for',
+        querystring: ledgerQuerySchema,
+        response: { 200: envelopeSchema(ledgerPageSchema) },
+      },
+    },
+    async (request) => ok(await listMoneyTrail(deps, currentUser(request), request.query)),
+  );
+
+  app.get(
     '/proxy/charges/stripe/info',
     {
       schema: {
@@ -215,7 +243,8 @@ export const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(bindCardResponseSchema) },
       },
     },
-    async (request) => ok(await startCardBinding(deps, currentUser(request))),
+    async (request) =>
+      ok(await startCardBinding(deps, currentUser(request), returnBaseOf(request, deps.config.publicUrl))),
   );
 
   app.delete(

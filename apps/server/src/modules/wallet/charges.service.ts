@@ -7,10 +7,13 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
   type Plan,
+  parseLedgerKinds,
   TOP_UP,
 } from '@ptc/contracts';
 import type { UserRow } from '../auth/accounts.service';
-import { presentOrder } from './orders.presenter';
+import { presentLedgerEntry } from './ledger.presenter';
+import { listTrailEntries } from './ledger.repository';
+import { noteOf, presentOrder } from './orders.presenter';
 import { findUserOrder, listUserOrders, type OrderRow } from './orders.repository';
 import { collectorFor } from './payment-collectors';
 import { readTopUpTerms } from './top-up-terms.service';
@@ -101,7 +104,7 @@ export const listChargeRecords = async (
       return {
         order_id: order.orderNo,
         bill: order.kind === 'auto_topup' ? 'auto' : order.method,
-        note: order.failureReason ?? order.status,
+        note: noteOf(order),
         time: (order.paidAt ?? order.createdAt).toISOString(),
         price: presented.total,
         value: presented.amount,
@@ -111,4 +114,23 @@ export const listChargeRecords = async (
       };
     }),
   };
+};
+
+/**
+ * `GET /proxy/charges/ledger`: the user's money trail, newest first: every balance movement with
+ * the balance after it and what it was for, within a time range and of the kinds asked for.
+ */
+export const listMoneyTrail = async (
+  deps: WalletDeps,
+  user: UserRow,
+  query: { page: number; page_size: number; start?: string; end?: string; kind?: string },
+) => {
+  const { rows, total } = await listTrailEntries(deps.db, user.id, {
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
+    start: query.start ? new Date(query.start) : undefined,
+    end: query.end ? new Date(query.end) : undefined,
+    kinds: parseLedgerKinds(query.kind),
+  });
+  return { total, page: query.page, page_size: query.page_size, data: rows.map(presentLedgerEntry) };
 };

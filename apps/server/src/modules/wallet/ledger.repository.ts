@@ -1,4 +1,22 @@
-import { and, type Database, eq, ledgerEntries, sql, users } from '@ptc/db';
+import {
+  and,
+  count,
+  type Database,
+  desc,
+  eq,
+  gte,
+  inArray,
+  ledgerEntries,
+  lte,
+  paymentOrders,
+  proxies,
+  sql,
+  trafficPlans,
+  trafficPools,
+  users,
+} from '@ptc/db';
+
+type LedgerKindName = (typeof ledgerEntries.$inferSelect)['kind'];
 
 /** The entry recorded under an idempotency key, if any. */
 export const findEntryByKey = async (db: Database, idempotencyKey: string) => {
@@ -56,4 +74,106 @@ export const readBalanceAndSum = async (db: Database, userId: bigint) => {
       .where(eq(ledgerEntries.userId, userId)),
   ]);
   return user ? { balance: user.balance, sum: BigInt(entries?.sum ?? '0') } : null;
+};
+
+/** What a movement of the money trail refers to, read with it. */
+export interface TrailRow {
+  entry: typeof ledgerEntries.$inferSelect;
+  proxy: {
+    family: (typeof proxies.$inferSelect)['family'];
+    exitType: (typeof proxies.$inferSelect)['exitType'];
+    country: string | null;
+    state: string | null;
+    city: string | null;
+    renewDays: number | null;
+  } | null;
+  packageGb: number | null;
+  order: {
+    method: (typeof paymentOrders.$inferSelect)['method'];
+    kind: (typeof paymentOrders.$inferSelect)['kind'];
+  } | null;
+}
+
+/**
+ * One page of a user's entries, newest first, within a time range and of some kinds, each with
+ * the proxy, traffic package or order it refers to (only the user's own: a reference never
+ * reaches another account's row).
+ */
+export const listTrailEntries = async (
+  db: Database,
+  userId: bigint,
+  options: { offset: number; limit: number; start?: Date; end?: Date; kinds: LedgerKindName[] },
+): Promise<{ rows: TrailRow[]; total: number }> => {
+  const where = and(
+    eq(ledgerEntries.userId, userId),
+    options.start ? gte(ledgerEntries.createdAt, options.start) : undefined,
+    options.end ? lte(ledgerEntries.createdAt, options.end) : undefined,
+    options.kinds.length > 0 ? inArray(ledgerEntries.kind, options.kinds) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        entry: ledgerEntries,
+        family: proxies.family,
+        exitType: proxies.exitType,
+        country: proxies.country,
+        state: proxies.state,
+        city: proxies.city,
+        renewDays: proxies.renewDays,
+        proxyId: proxies.id,
+        packageGb: trafficPlans.gb,
+        orderMethod: paymentOrders.method,
+        orderKind: paymentOrders.kind,
+      })
+      .from(ledgerEntries)
+      .leftJoin(
+        proxies,
+        and(
+          eq(ledgerEntries.referenceType, 'proxy'),
+          eq(proxies.publicId, ledgerEntries.referenceId),
+          eq(proxies.userId, ledgerEntries.userId),
+        ),
+      )
+      .leftJoin(
+        trafficPools,
+        and(
+          eq(ledgerEntries.referenceType, 'traffic_pool'),
+          sql`${trafficPools.id}::text = ${ledgerEntries.referenceId}`,
+          eq(trafficPools.userId, ledgerEntries.userId),
+        ),
+      )
+      .leftJoin(trafficPlans, eq(trafficPlans.id, trafficPools.planId))
+      .leftJoin(
+        paymentOrders,
+        and(
+          eq(ledgerEntries.referenceType, 'payment_order'),
+          eq(paymentOrders.orderNo, ledgerEntries.referenceId),
+          eq(paymentOrders.userId, ledgerEntries.userId),
+        ),
+      )
+      .where(where)
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ n: count() }).from(ledgerEntries).where(where),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((row) => ({
+      entry: row.entry,
+      proxy:
+        row.proxyId === null || row.family === null
+          ? null
+          : {
+              family: row.family,
+              exitType: row.exitType,
+              country: row.country,
+              state: row.state,
+              city: row.city,
+              renewDays: row.renewDays,
+            },
+      packageGb: row.packageGb,
+      order: row.orderMethod && row.orderKind ? { method: row.orderMethod, kind: row.orderKind } : null,
+    })),
+  };
 };

@@ -1,4 +1,4 @@
-import { type Checkout, formatPtc, type TopUpOrder } from '@ptc/contracts';
+import { type ChargeNote, type Checkout, formatPtc, type TopUpOrder } from '@ptc/contracts';
 import type { OrderRow } from './orders.repository';
 
 /** Shapes an order for the console (amounts as exact decimal strings). */
@@ -19,3 +19,16 @@ export const presentOrder = (order: OrderRow): TopUpOrder => ({
   paid_at: order.paidAt?.toISOString() ?? null,
   checkout: (order.checkout as Checkout | null) ?? null,
 });
+
+/** The text an operator reads when the provider says a payment failed (`applyPaymentNotification`). */
+export const PROVIDER_FAILED_REASON = 'the provider reported a failed payment';
+
+/**
+ * A billing record's note as a code: the order's state, or why it failed. The failure reason kept
+ * on the order is the provider's or the adapter's own English text, for operators.
+ */
+export const noteOf = (order: OrderRow): ChargeNote => {
+  if (order.status !== 'failed') return order.status;
+  if (order.kind === 'auto_topup') return 'auto_charge_failed';
+  return order.failureReason === PROVIDER_FAILED_REASON ? 'provider_failed' : 'checkout_failed';
+};

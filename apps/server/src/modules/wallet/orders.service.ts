@@ -17,6 +17,7 @@ import type { Database } from '@ptc/db';
 import type { PayCurrency, PaymentNotification } from '../../adapters/payments/payment-provider';
 import type { UserRow } from '../auth/accounts.service';
 import { moveMoney } from './ledger.service';
+import { PROVIDER_FAILED_REASON } from './orders.presenter';
 import {
   findOpenUsdtAmounts,
   findOrderByNo,
@@ -86,7 +87,15 @@ const describe = (amount: Micro) => `PTC top-up ${formatPtc(amount)}`;
 export const createTopUpOrder = async (
   deps: WalletDeps,
   user: UserRow,
-  input: { amount: string; plan?: Plan; method: PaymentMethod; channel?: string; clientIp?: string },
+  input: {
+    amount: string;
+    plan?: Plan;
+    method: PaymentMethod;
+    channel?: string;
+    clientIp?: string;
+    /** The console's base URL the customer pays from (`returnBaseOf`); PUBLIC_URL when absent. */
+    returnBase?: string;
+  },
   now = new Date(),
 ): Promise<OrderRow> => {
   const amount = parseTopUpAmount(input.amount);
@@ -145,7 +154,7 @@ const startCheckout = async (
   deps: WalletDeps,
   collector: Collector,
   order: OrderRow,
-  input: { method: PaymentMethod; channel?: string; clientIp?: string },
+  input: { method: PaymentMethod; channel?: string; clientIp?: string; returnBase?: string },
   user: UserRow,
 ): Promise<{ checkout: Checkout; providerRef: string | null }> => {
   if (collector.name === 'usdt') {
@@ -169,7 +178,7 @@ const startCheckout = async (
     currency: order.payCurrency,
     description: describe(order.amount),
     notifyUrl: `${publicUrl}/api/payments/notify/${collector.name}`,
-    returnUrl: `${publicUrl}/${input.method === 'card' ? 'stripe' : 'charge'}?order=${order.orderNo}`,
+    returnUrl: `${input.returnBase ?? publicUrl}/${input.method === 'card' ? 'stripe' : 'charge'}?order=${order.orderNo}`,
     expiresAt: order.expiresAt,
     channel: input.channel,
     customerEmail: user.email,
@@ -218,7 +227,7 @@ export const applyPaymentNotification = async (
     );
   }
   if (notification.status === 'failed') {
-    await markOrderFailed(deps.db, order.id, 'the provider reported a failed payment');
+    await markOrderFailed(deps.db, order.id, PROVIDER_FAILED_REASON);
     return record('failed');
   }
   const credited = await deps.db.transaction(async (tx) => {

@@ -79,13 +79,17 @@ export const setAutoTopUp = async (
 };
 
 /** `POST /proxy/charges/stripe/band`: where the customer saves a card. */
-export const startCardBinding = async (deps: WalletDeps, user: UserRow) => {
+export const startCardBinding = async (
+  deps: WalletDeps,
+  user: UserRow,
+  returnBase = deps.config.publicUrl,
+) => {
   const vault = cardVaultFor(deps.providers);
   if (!vault) throw new AppError('ERR_NOT_PAYWAY', { message: 'Saving a card is not available' });
   return vault.vault.startCardSetup({
     userUid: user.uid,
     email: user.email,
-    returnUrl: `${deps.config.publicUrl}/stripe?card=saved`,
+    returnUrl: `${returnBase}/stripe?card=saved`,
     notifyUrl: `${deps.config.publicUrl}/api/payments/notify/${vault.name}`,
   });
 };
