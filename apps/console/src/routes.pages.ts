@@ -21,6 +21,7 @@ export const PAGES = {
   userCenter: () => import('./features/user-center/user-center.page'),
   anonymous: () => import('./features/anonymous/anonymous.page'),
   charge: () => import('./features/charge/charge.page'),
+  moneyTrail: () => import('./features/money-trail/money-trail.page'),
   wechatPay: () => import('./features/wechat-pay/wechat-pay.page'),
   stripe: () => import('./features/stripe/stripe.page'),
   overview: () => import('./features/overview/overview.page'),

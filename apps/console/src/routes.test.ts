@@ -88,6 +88,7 @@ const CONSOLE_ROUTES: ExpectedRoute[] = [
   { name: 'anonymous', path: '/anonymous', layout: 'default', kind: 'page' },
   { name: 'stripe', path: '/stripe', layout: 'default', kind: 'page', hideInMenu: true },
   { name: 'wechatPay', path: '/wechat/pay/:path', layout: 'default', kind: 'page', hideInMenu: true },
+  { name: 'moneyTrail', path: '/charge/history', layout: 'default', kind: 'page', hideInMenu: true },
   {
     name: 'helpCenter',
     path: null,
@@ -163,6 +164,13 @@ const WEBAPP_ROUTES: ExpectedRoute[] = [
   {
     name: 'webappWechatPay',
     path: '/webapp/wechat/pay/:path',
+    layout: 'webapp',
+    kind: 'page',
+    hideInMenu: true,
+  },
+  {
+    name: 'webappMoneyTrail',
+    path: '/webapp/charge/history',
     layout: 'webapp',
     kind: 'page',
     hideInMenu: true,

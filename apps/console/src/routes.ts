@@ -332,6 +332,16 @@ const defaultPages: AppRoute[] = [
     hideInMenu: true,
     page: 'wechatPay',
   },
+  // The money trail (issue #16): reached from the charge page and the user menu.
+  {
+    name: 'moneyTrail',
+    path: '/charge/history',
+    titleKey: 'menu.moneyTrail',
+    order: 16,
+    layout: 'default',
+    hideInMenu: true,
+    page: 'moneyTrail',
+  },
   {
     name: 'helpCenter',
     titleKey: 'menu.helpCenter',

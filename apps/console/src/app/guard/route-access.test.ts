@@ -62,6 +62,24 @@ describe('decideRouteAccess', () => {
     }
   });
 
+  it('sends a visitor without a session to login with the address they opened, and back after', () => {
+    expect(
+      decideRouteAccess(visit({ routeName: 'charge', pathname: '/charge', search: '?order=T1' })),
+    ).toEqual({
+      type: 'redirect',
+      to: '/login?redirect=%2Fcharge%3Forder%3DT1',
+      warningKey: 'user.noLogin',
+    });
+    const signedIn = { routeName: 'login', isPublic: true, hasToken: true, isUserLoaded: true };
+    expect(decideRouteAccess(visit({ ...signedIn, search: '?redirect=%2Fcharge%3Forder%3DT1' }))).toEqual({
+      type: 'redirect',
+      to: '/charge?order=T1',
+    });
+    expect(
+      decideRouteAccess(visit({ ...signedIn, search: '?redirect=https%3A%2F%2Fevil.example%2F' })),
+    ).toEqual({ type: 'redirect', to: '/dashboard/overview?redirect=https%3A%2F%2Fevil.example%2F' });
+  });
+
   it('warns user.noLogin and goes to login when a visitor without a token opens any other route', () => {
     expect(decideRouteAccess(visit({ routeName: 'charge', search: '?x=1' }))).toEqual({
       type: 'redirect',

@@ -1,4 +1,5 @@
 import { HOME_PATH, LOGIN_PATH, WEBAPP_NAME_PREFIX } from '../../routes.paths';
+import { loginPathFor, RETURN_PARAM, safeReturnPath } from './sign-in-return';
 
 /** What the guard knows when a route is about to render. */
 export interface RouteAccessInput {
@@ -12,6 +13,8 @@ export interface RouteAccessInput {
   isUserLoaded: boolean;
   /** Query string of the visited location, including `?` (or empty). */
   search: string;
+  /** Path of the visited location: the login page brings a visitor back to it after signing in. */
+  pathname?: string;
   /** The route belongs to the operator area, which has its own guard and session. */
   isOperatorArea?: boolean;
 }
@@ -31,19 +34,25 @@ export type FetchFailureDecision = { type: 'bridgeLogout' } | { type: 'redirect'
  *    customer session (or its absence) must change nothing there;
  * 1. routes whose name contains 'authentication' always pass;
  * 2. with a token but no loaded user name, the user info is fetched first;
- * 3. a signed-in visit to login goes to the overview, keeping the query;
- * 4. without a token only public routes pass; otherwise warn `user.noLogin` and go to login.
+ * 3. a signed-in visit to login goes to its `redirect` path when it is a safe same-origin one,
+ *    else to the overview, keeping the query;
+ * 4. without a token only public routes pass; otherwise warn `user.noLogin` and go to login,
+ *    which brings the visitor back to the address they opened (`?redirect=`, same-origin only).
  */
 export const decideRouteAccess = (input: RouteAccessInput): RouteAccessDecision => {
   if (input.isOperatorArea) return { type: 'allow' };
   if (input.routeName.includes('authentication')) return { type: 'allow' };
   if (input.hasToken) {
     if (!input.isUserLoaded) return { type: 'fetchUser' };
-    if (input.routeName === 'login') return { type: 'redirect', to: `${HOME_PATH}${input.search}` };
+    if (input.routeName === 'login') {
+      const back = safeReturnPath(new URLSearchParams(input.search).get(RETURN_PARAM));
+      return { type: 'redirect', to: back ?? `${HOME_PATH}${input.search}` };
+    }
     return { type: 'allow' };
   }
   if (input.isPublic) return { type: 'allow' };
-  return { type: 'redirect', to: LOGIN_PATH, warningKey: 'user.noLogin' };
+  const to = input.pathname ? loginPathFor(`${input.pathname}${input.search}`) : LOGIN_PATH;
+  return { type: 'redirect', to, warningKey: 'user.noLogin' };
 };
 
 /**

@@ -28,6 +28,7 @@ export const RouteGuard = ({ children }: { children: ReactNode }) => {
     hasToken: Boolean(token),
     isUserLoaded: isUserLoaded(user),
     search: location.search,
+    pathname: location.pathname,
     isOperatorArea: getRouteLayout(routeName) === 'admin',
   });
   const warningKey = decision.type === 'redirect' ? decision.warningKey : undefined;

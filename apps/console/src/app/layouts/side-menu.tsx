@@ -7,6 +7,7 @@ import { isTouristSession, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { buildDefaultMenu, getOpenMenuKeys, type MenuEntry } from '../navigation/route-tree';
 import { MENU_ICONS } from './menu-icons';
+import './side-menu.css';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
@@ -43,6 +44,7 @@ export const SideMenu = ({
 
   return (
     <Menu
+      className="ptc-side-menu"
       mode="inline"
       items={entries.map(toItem)}
       selectedKeys={[currentRouteName]}

@@ -1,10 +1,11 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { HistoryOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/logout';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
+import { findRoute } from '../navigation/route-tree';
 
 /**
  * The user menu: name, link to the user center, and "Log out" behind a confirmation that uses
@@ -41,6 +42,11 @@ export const UserMenu = ({
           { type: 'divider' },
           { key: 'userCenter', icon: <UserOutlined />, label: t('user.center') },
           {
+            key: 'moneyTrail',
+            icon: <HistoryOutlined />,
+            label: <span data-testid="money-trail-menu-item">{t('menu.moneyTrail')}</span>,
+          },
+          {
             key: 'logout',
             icon: <LogoutOutlined />,
             danger: true,
@@ -49,6 +55,7 @@ export const UserMenu = ({
         ],
         onClick: ({ key }) => {
           if (key === 'userCenter') void navigate(userCenterPath);
+          if (key === 'moneyTrail') void navigate(findRoute('moneyTrail')?.fullPath ?? '/charge/history');
           if (key === 'logout') confirmLogout();
         },
       }}

@@ -3,6 +3,8 @@ import { Alert, Button, Card, DatePicker, Table, type TableColumnsType, Tag, Typ
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { findRoute } from '../../app/navigation/route-tree';
 import { fetchChargeRecords, WALLET_QUERY_KEYS } from './charge.api';
 import {
   type ChargeRecord,
@@ -53,7 +55,12 @@ export const ChargeRecordsCard = () => {
         ),
       },
       { key: 'bill', dataIndex: 'bill', title: t('charge.records.bill'), render: billName },
-      { key: 'note', dataIndex: 'note', title: t('charge.records.note') },
+      {
+        key: 'note',
+        dataIndex: 'note',
+        title: t('charge.records.note'),
+        render: (value: ChargeRecord['note']) => t(`charge.note.${value}`),
+      },
       {
         key: 'time',
         dataIndex: 'time',
@@ -113,7 +120,17 @@ export const ChargeRecordsCard = () => {
   };
 
   return (
-    <Card title={t('charge.records')}>
+    <Card
+      title={t('charge.records')}
+      extra={
+        <Link
+          to={findRoute('moneyTrail')?.fullPath ?? '/charge/history'}
+          data-testid="charge-money-trail-link"
+        >
+          {t('charge.records.allMovements')}
+        </Link>
+      }
+    >
       <div data-testid="charge-records-range" style={{ marginBottom: 16 }}>
         <DatePicker.RangePicker
           value={filter.range ? [filter.range[0], filter.range[1]] : null}

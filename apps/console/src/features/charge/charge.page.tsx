@@ -1,11 +1,13 @@
-import { Alert, Col, Flex, Row, Typography } from 'antd';
+import { Col, Flex, Row, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { AutoTopUpCard } from './auto-top-up-card';
 import { BalanceAlarmCard } from './balance-alarm-card';
 import { ChargeRecordsCard } from './charge-records-card';
 import { TopUpOrderStatus } from './order-status';
+import { isThisMobileDevice } from './top-up-device';
+import { TopUpElsewhere } from './top-up-elsewhere';
 import { TopUpForm } from './top-up-form';
 import './wallet-texts';
 
@@ -14,12 +16,12 @@ const ORDER_PARAM = 'order';
 
 /**
  * The charge page (SPEC §2): an order coming back from its provider, the top-up form, auto
- * top-up, the balance alarm and the billing records. Below 992 px the payment parts give way
- * to the notice that recharging is unavailable on mobile devices.
+ * top-up, the balance alarm and the billing records. On a phone or tablet (the device, not the
+ * window's width: a narrow desktop window tops up) the payment parts give way to where to top up.
  */
 const ChargePage = () => {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
+  const [isMobileDevice] = useState(isThisMobileDevice);
   const [searchParams, setSearchParams] = useSearchParams();
   const orderNo = searchParams.get(ORDER_PARAM);
 
@@ -49,23 +51,14 @@ const ChargePage = () => {
           onDismiss={() => setOrderParam(null)}
         />
       ) : null}
-      {isMobile ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('charge.mobileUnsupported')}
-          data-testid="charge-mobile-unsupported"
-        />
-      ) : (
-        <TopUpForm onShowOrder={showOrder} />
-      )}
+      {isMobileDevice ? <TopUpElsewhere /> : <TopUpForm onShowOrder={showOrder} />}
       <Row gutter={[16, 16]}>
-        {isMobile ? null : (
+        {isMobileDevice ? null : (
           <Col xs={24} lg={12}>
             <AutoTopUpCard />
           </Col>
         )}
-        <Col xs={24} lg={isMobile ? 24 : 12}>
+        <Col xs={24} lg={isMobileDevice ? 24 : 12}>
           <BalanceAlarmCard />
         </Col>
       </Row>

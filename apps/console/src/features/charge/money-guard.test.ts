@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('../../', import.meta.url));
 const WALLET_PATHS = [
   'features/charge',
+  'features/money-trail',
   'features/wechat-pay',
   'features/stripe',
   'app/layouts/header-balance.tsx',

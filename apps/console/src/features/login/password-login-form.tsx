@@ -3,7 +3,7 @@ import { Button, Checkbox, Flex, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HOME_PATH } from '../../routes.paths';
+import { afterSignInPath } from '../../app/guard/sign-in-return';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { browserStorage } from '../../shared/storage/storage';
 import { createAuthRules } from '../auth/auth.rules';
@@ -62,7 +62,8 @@ export const PasswordLoginForm = ({
         rememberAccount(browserStorage, kind, identifier, remember);
         return session;
       });
-      void navigateTo(HOME_PATH, { replace: true });
+      // Back to the address the visitor opened before signing in (same-origin only), else home.
+      void navigateTo(afterSignInPath(window.location.search), { replace: true });
     } catch {
       // The client showed why; a captcha answers once, so a new one is needed.
       form.setFieldValue('captcha', '');

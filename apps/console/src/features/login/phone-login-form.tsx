@@ -1,7 +1,7 @@
 import { Button, Checkbox, Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOME_PATH } from '../../routes.paths';
+import { afterSignInPath } from '../../app/guard/sign-in-return';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { PhoneInput } from '../../shared/ui/phone-input/phone-input';
 import { createPhoneRules } from '../../shared/ui/phone-input/phone-rules';
@@ -34,7 +34,8 @@ const PhoneLoginForm = ({ initialRemember }: { initialRemember: boolean }) => {
     setIsSubmitting(true);
     try {
       await signIn(() => loginWithPhone({ phone, code, remember }));
-      void navigateTo(HOME_PATH, { replace: true });
+      // Back to the address the visitor opened before signing in (same-origin only), else home.
+      void navigateTo(afterSignInPath(window.location.search), { replace: true });
     } catch {
       setIsSubmitting(false);
     }

@@ -6,6 +6,8 @@ import { useNavigate } from 'react-router';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { loadUserInfo } from '../auth/auth.api';
+import { isThisMobileDevice } from '../charge/top-up-device';
+import { TopUpElsewhere } from '../charge/top-up-elsewhere';
 import { formatAmount } from '../charge/wallet-money';
 import { useWalletPaths } from '../charge/wallet-paths';
 import { RefreshButton } from './refresh-button';
@@ -75,11 +77,20 @@ export const BalanceCard = () => {
             </Typography.Text>
           ) : null}
           <Typography.Text type="secondary">{t('overview.balance.hint')}</Typography.Text>
-          <div>
-            <Button type="primary" data-testid="overview-top-up" onClick={() => void navigate(paths.charge)}>
-              {t('overview.balance.topUp')}
-            </Button>
-          </div>
+          {/* A phone or tablet cannot top up (SPEC §2): it is told where to, not given a dead button. */}
+          {isThisMobileDevice() ? (
+            <TopUpElsewhere />
+          ) : (
+            <div>
+              <Button
+                type="primary"
+                data-testid="overview-top-up"
+                onClick={() => void navigate(paths.charge)}
+              >
+                {t('overview.balance.topUp')}
+              </Button>
+            </div>
+          )}
         </Flex>
       ) : (
         <Skeleton active paragraph={{ rows: 2 }} />

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { AutoComplete, Checkbox, Form, Input, Tabs } from 'antd';
+import { AutoComplete, Checkbox, Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import { AreaFields } from './area-fields';
 import { CountAndProtocolFields } from './form-fields';
 import { GeneratorCard } from './generator-card';
@@ -136,7 +137,7 @@ export const DynamicIpGenerator = ({ onGenerated }: GeneratorProps) => {
   const generation = useGeneration(onGenerated);
   return (
     <GeneratorCard title={t('generators.dynamicIp.title')} generation={generation} testId={TEST_ID}>
-      <Tabs
+      <LabelledTabs
         items={[
           {
             key: 'by-area',

@@ -1,5 +1,6 @@
-import { Col, Form, Radio, Row, Switch, Tabs } from 'antd';
+import { Col, Form, Radio, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import { AreaFields } from './area-fields';
 import { CountAndProtocolFields } from './form-fields';
 import { GeneratorCard } from './generator-card';
@@ -229,7 +230,7 @@ export const DynamicTrafficGenerator = ({ onGenerated }: GeneratorProps) => {
   const generation = useGeneration(onGenerated);
   return (
     <GeneratorCard title={t('generators.dynamicTraffic.title')} generation={generation} testId={TEST_ID}>
-      <Tabs
+      <LabelledTabs
         items={[
           {
             key: 'universal',

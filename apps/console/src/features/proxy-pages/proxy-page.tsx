@@ -1,8 +1,9 @@
 import type { ProxyFamily } from '@ptc/contracts';
-import { Flex, Tabs, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import type { GeneratorProps } from '../proxy-generators';
 import { ProxyList, refreshProxyList } from '../proxy-list';
 import { TrafficPackagePanel } from '../traffic-package';
@@ -51,7 +52,7 @@ export const ProxyPage = ({ family, titleKey, Generator, hasTrafficPackage = fal
         {t(titleKey)}
       </Typography.Title>
       {hasTrafficPackage ? (
-        <Tabs
+        <LabelledTabs
           activeKey={tab}
           onChange={showTab}
           items={[

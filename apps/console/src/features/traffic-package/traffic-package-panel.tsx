@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Tabs, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import { PackagePurchaseForm } from './package-purchase-form';
 import { PackageUsage } from './package-usage';
 import { PurchaseRecordsTable } from './purchase-records-table';
@@ -55,7 +56,7 @@ export const TrafficPackagePanel = ({ defaultTab = 'buy' }: TrafficPackagePanelP
         ) : null
       }
     >
-      <Tabs
+      <LabelledTabs
         defaultActiveKey={defaultTab}
         items={TRAFFIC_PACKAGE_TABS.map((key) => ({
           key,

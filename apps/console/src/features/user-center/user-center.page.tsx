@@ -6,6 +6,7 @@ import { findRoute } from '../../app/navigation/route-tree';
 import { isTouristSession, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { PageSpinner } from '../../shared/ui/page-spinner';
+import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import {
   BindReferralModal,
   ChangePasswordModal,
@@ -23,7 +24,7 @@ type DialogName = 'username' | 'password' | 'phone' | 'email' | 'referral' | 'de
 /** A value with its action on the right. */
 const Row = ({ value, action }: { value: ReactNode; action?: ReactNode }) => (
   <Flex justify="space-between" align="center" gap={8} wrap>
-    <span>{value}</span>
+    <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{value}</span>
     {action}
   </Flex>
 );
@@ -36,12 +37,18 @@ const UserCenterPage = () => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { token } = theme.useToken();
+  const isMobile = useIsMobile();
   const user = useStore(userStore);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const close = () => setDialog(null);
   const anonymousPath = findRoute('anonymous')?.fullPath ?? '/anonymous';
 
   if (!user) return <PageSpinner />;
+
+  // On phones each label sits above its value: side by side, long labels and links overflow 390 px.
+  const descriptionsLayout = isMobile
+    ? ({ column: 1, bordered: true, layout: 'vertical' } as const)
+    : ({ column: 1, bordered: true, styles: { label: { width: 160 } } } as const);
 
   const notBound = <Typography.Text type="secondary">{t('userCenter.notBound')}</Typography.Text>;
   const onContactBound = async (textKey: string) => {
@@ -66,9 +73,7 @@ const UserCenterPage = () => {
 
       <Card title={t('userCenter.account')}>
         <Descriptions
-          column={1}
-          bordered
-          styles={{ label: { width: 160 } }}
+          {...descriptionsLayout}
           items={[
             {
               key: 'username',
@@ -152,9 +157,7 @@ const UserCenterPage = () => {
 
       <Card title={t('userCenter.referral')}>
         <Descriptions
-          column={1}
-          bordered
-          styles={{ label: { width: 160 } }}
+          {...descriptionsLayout}
           items={[
             {
               key: 'inviteCode',
@@ -169,7 +172,7 @@ const UserCenterPage = () => {
               key: 'invitationLink',
               label: t('userCenter.invitationLink'),
               children: (
-                <Typography.Text copyable style={{ wordBreak: 'break-all' }} data-testid="invitation-link">
+                <Typography.Text copyable style={{ overflowWrap: 'anywhere' }} data-testid="invitation-link">
                   {user.invitation_link}
                 </Typography.Text>
               ),

@@ -4,7 +4,17 @@ import { errors } from './errors';
 import { menu } from './menu';
 import { phone } from './phone';
 import { settings } from './settings';
+import { topUpDevice } from './top-up-device';
 import { user } from './user';
 
 /** Every en-US text, keyed by its dotted key. */
-export const enUS = { ...common, ...menu, ...user, ...settings, ...phone, ...account, ...errors };
+export const enUS = {
+  ...common,
+  ...menu,
+  ...user,
+  ...settings,
+  ...phone,
+  ...account,
+  ...errors,
+  ...topUpDevice,
+};

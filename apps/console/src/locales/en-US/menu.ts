@@ -35,6 +35,7 @@ export const menu = {
   'menu.anonymous': 'Anonymous access',
   'menu.stripe': 'Card payment',
   'menu.wechatPay': 'WeChat Pay',
+  'menu.moneyTrail': 'Balance history',
   'menu.helpCenter': 'Help center',
   'menu.sisterAi': 'AI tools',
 };

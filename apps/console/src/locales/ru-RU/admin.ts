@@ -183,8 +183,8 @@ export const admin = {
   'admin.money.page': 'Страница {{page}}',
   'admin.money.previous': 'Предыдущая страница',
   'admin.money.next': 'Следующая страница',
-  'admin.money.product.dynamic-traffic': 'Динамический трафик',
-  'admin.money.product.dynamic-ip': 'Динамические IP',
+  'admin.money.product.dynamic-traffic': 'Ротационный трафик',
+  'admin.money.product.dynamic-ip': 'Ротационные IP',
   'admin.money.product.static-traffic': 'Статический трафик',
   'admin.money.product.static-ip': 'Статические IP',
   'admin.money.product.traffic-package': 'Пакеты трафика',
@@ -367,7 +367,7 @@ export const admin = {
   'admin.supply.filter.country': 'Страна',
   'admin.supply.filter.static': 'Предложение',
   'admin.supply.filter.staticOnly': 'Статические адреса',
-  'admin.supply.filter.rotatingOnly': 'Ротируемые выходы',
+  'admin.supply.filter.rotatingOnly': 'Ротационные выходы',
   'admin.supply.filter.state': 'Состояние',
   'admin.supply.filter.state.in_service': 'В работе',
   'admin.supply.filter.state.disabled': 'Отключены',
@@ -455,7 +455,7 @@ export const admin = {
   'admin.supply.form.labelHint': 'Необязательно; если пусто — название места.',
   'admin.supply.form.ip': 'IP выхода',
   'admin.supply.form.ipHint':
-    'Для ротируемых выходов необязательно: адрес, с которого, как сообщается клиентам, идёт выход.',
+    'Для ротационных выходов необязательно: адрес, с которого, как сообщается клиентам, идёт выход.',
   'admin.supply.form.ipRequired': 'Статический адрес сохраняет свой IP',
   'admin.supply.import.hint':
     'По одному статическому адресу в строке, первой идёт строка заголовка. Файл проверяется целиком: если хоть одна строка неверна, ничего не импортируется.',

@@ -1,7 +1,7 @@
-/** Тексты генераторов прокси: динамические (универсальный, региональный, по IP, по местоположению) и статические. */
+/** Тексты генераторов прокси: ротационные (универсальный, региональный, по IP, по местоположению) и статические. */
 export const generators = {
-  'generators.dynamicTraffic.title': 'Ротируемые прокси (оплата за трафик)',
-  'generators.dynamicIp.title': 'Ротируемые прокси (оплата за IP)',
+  'generators.dynamicTraffic.title': 'Ротационные прокси (оплата за трафик)',
+  'generators.dynamicIp.title': 'Ротационные прокси (оплата за IP)',
   'generators.staticTraffic.title': 'Статические прокси (оплата за трафик)',
   'generators.staticIp.title': 'Покупка статических IP-прокси',
   'generators.tab.universal': 'Универсальный генератор',

@@ -37,6 +37,7 @@ export const menu: Record<keyof typeof reference, string> = {
   'menu.anonymous': 'Анонимный доступ',
   'menu.stripe': 'Оплата картой',
   'menu.wechatPay': 'Оплата через WeChat',
+  'menu.moneyTrail': 'История баланса',
   'menu.helpCenter': 'Справочный центр',
   'menu.sisterAi': 'ИИ-инструменты',
 };

@@ -37,6 +37,7 @@ export const menu: Record<keyof typeof reference, string> = {
   'menu.anonymous': '匿名访问',
   'menu.stripe': '银行卡支付',
   'menu.wechatPay': '微信支付',
+  'menu.moneyTrail': '余额明细',
   'menu.helpCenter': '帮助中心',
   'menu.sisterAi': 'AI 工具',
 };

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { afterSignInPath, loginPathFor, safeReturnPath } from './sign-in-return';
+
+describe('the address a visitor returns to after signing in', () => {
+  it('keeps a path of this console with its query and fragment', () => {
+    expect(safeReturnPath('/charge')).toBe('/charge');
+    expect(safeReturnPath('/charge?order=T1#top')).toBe('/charge?order=T1#top');
+    expect(safeReturnPath('/charge/../proxy/static/ip')).toBe('/proxy/static/ip');
+  });
+
+  it('refuses every address that could leave the origin (no open redirect)', () => {
+    for (const value of [
+      null,
+      '',
+      'charge',
+      'https://evil.example/charge',
+      '//evil.example/charge',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+      ' /charge',
+      '/login?redirect=%2Fcharge',
+    ]) {
+      expect(safeReturnPath(value)).toBeNull();
+    }
+  });
+
+  it('puts the opened address on the login page, except home', () => {
+    expect(loginPathFor('/charge?order=T1')).toBe('/login?redirect=%2Fcharge%3Forder%3DT1');
+    expect(loginPathFor('/dashboard/overview')).toBe('/login');
+    expect(loginPathFor('/')).toBe('/login');
+  });
+
+  it('goes to the return path after signing in, else to the overview', () => {
+    expect(afterSignInPath('?redirect=%2Fcharge')).toBe('/charge');
+    expect(afterSignInPath('?redirect=%2F%2Fevil.example')).toBe('/dashboard/overview');
+    expect(afterSignInPath('')).toBe('/dashboard/overview');
+  });
+});

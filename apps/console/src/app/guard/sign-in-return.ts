@@ -1,0 +1,39 @@
+import { HOME_PATH, LOGIN_PATH } from '../../routes.paths';
+
+/** The query parameter of the login page that says where to go after signing in. */
+export const RETURN_PARAM = 'redirect';
+
+/** A base no real address has: a path resolved against it that leaves it was not same-origin. */
+const PROBE_ORIGIN = 'https://same-origin.invalid';
+
+/**
+ * The same-origin path `value` names, or null: only an absolute path of this console (`/charge`,
+ * `/charge?order=1`) passes. Refused, so that the parameter can never send anyone elsewhere (no
+ * open redirect): full and scheme-relative addresses (`https://…`, `//evil.example`, `/\evil`),
+ * control characters, anything that resolves to another origin, and the login page itself.
+ */
+export const safeReturnPath = (value: string | null | undefined): string | null => {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PROBE_ORIGIN || url.pathname === LOGIN_PATH) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+};
+
+/** The login page for a visitor without a session who opened `path` (with its query). */
+export const loginPathFor = (path: string): string => {
+  const back = safeReturnPath(path);
+  return back && back !== '/' && back !== HOME_PATH
+    ? `${LOGIN_PATH}?${RETURN_PARAM}=${encodeURIComponent(back)}`
+    : LOGIN_PATH;
+};
+
+/** Where to go after signing in from a login page with query `search`: its safe return path, else home. */
+export const afterSignInPath = (search: string): string =>
+  safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM)) ?? HOME_PATH;
