@@ -16,6 +16,7 @@ export const RouteErrorPage = () => {
   return (
     <Flex
       role="alert"
+      data-testid="route-error"
       vertical
       align="center"
       justify="center"
