@@ -38,6 +38,10 @@ const envSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     /** What a proxy speed test fetches through the gateway (default: this server's /health). */
     SPEEDTEST_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /** What the connect dialog's check fetches through a proxy: a page answering the caller's IP and country. */
+    IP_CHECK_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default('https://ipinfo.io/json'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CONSOLE_DIR: z.string().trim().min(1).optional(),
     SMTP_URL: z
@@ -225,6 +229,8 @@ const envSchema = z
      * refused by its SSRF guard, 4009).
      */
     speedTestUrl: env.SPEEDTEST_URL ?? `http://${SPEED_TEST_HOST}/bytes/1048576`,
+    /** What a proxy check fetches through the gateway: JSON with the caller's `ip` and `country` (ipinfo.io's shape). */
+    ipCheckUrl: env.IP_CHECK_URL,
     logLevel: env.LOG_LEVEL,
     // src/ and dist/ sit at the same depth, so one relative path serves both.
     consoleDir: resolve(env.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url))),

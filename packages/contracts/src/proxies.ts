@@ -316,6 +316,24 @@ export const speedTestSchema = z.object({
   failure: z.enum(['policy', 'proxy', 'target']).nullable(),
 });
 
+/** `POST /proxy/check` (form): a request through the proxy that answers where it exits. */
+export const proxyCheckRequestSchema = z.object({ token_id: proxyIdSchema });
+export const proxyCheckSchema = z.object({
+  state: z.enum(['completed', 'error']),
+  /** The address the target saw the request come from (the exit's), when it said. */
+  ip: z.string().nullable(),
+  /** The exit's country (ISO 3166 alpha-2) as the target located it, when it said. */
+  country: z.string().nullable(),
+  /** Milliseconds until the answer. */
+  latency_ms: z.number().nullable(),
+  /**
+   * Why the check failed, as a SPEC §8 code: 703 / 704 (the target failed or timed out through
+   * the proxy), 4009 (the proxy or the target was refused), 4011 (expired), 4013 (switched off or
+   * disabled), 3002 (no balance for its traffic), -1001 (an answer without an address); null on success.
+   */
+  code: z.number().int().nullable(),
+});
+
 /** Area lists (SPEC §3: the country list returns records). */
 export const areaQuerySchema = z.object({
   use_in: z.enum(AREA_USES).default('dynamic_traffic'),

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect as tlsConnect } from 'node:tls';
+import { findErrorByCode } from '@ptc/contracts';
 import { openSocks5Tunnel, SOCKS_REPLY, Socks5ClientError } from '@ptc/gateway';
 import type { Config } from '../../../config';
 import type { UserRow } from '../../auth/accounts.service';
@@ -15,10 +16,12 @@ const MAX_BYTES = 8 * 1024 * 1024;
 /** What the speed test fetches: `SPEEDTEST_URL`, else this server's own health check. */
 export const speedTestTarget = (config: Config) => new URL(config.speedTestUrl);
 
-interface Measured {
+/** What a fetch through the gateway measured, and the start of the body when it was asked to keep it. */
+export interface Measured {
   latencyMs: number;
   totalMs: number;
   bytes: number;
+  body: Buffer;
 }
 
 type Credential = { username: string; password: string; protocol: 'http' | 'socks5' };
@@ -30,33 +33,53 @@ const basic = ({ username, password }: Credential) =>
  * Why the gateway answered `status`: a refusal of the target by its policy (4009: private,
  * loopback or own addresses, disallowed ports) is the configured target's fault, not the proxy's.
  */
-/** A failure and whose it is (`speedTestSchema.failure`). */
-class SpeedTestFailure extends Error {
+/**
+ * A failure, whose it is (`speedTestSchema.failure`) and its SPEC §8 code (`proxyCheckSchema.code`):
+ * the gateway's own `X-PTC-Error` code when it gave one.
+ */
+export class SpeedTestFailure extends Error {
   constructor(
     message: string,
     readonly failure: 'policy' | 'proxy' | 'target',
+    // Not `code`: Node's errors keep their string codes (ECONNRESET …) there.
+    readonly ptcCode: number,
   ) {
     super(message);
   }
 }
 
+/** The gateway's `X-PTC-Error` as a code of the catalogue, else null. */
+const gatewayCode = (code: string | string[] | undefined): number | null => {
+  const value = Number(Array.isArray(code) ? code[0] : code);
+  return Number.isInteger(value) && findErrorByCode(value) ? value : null;
+};
+
 const refusalOf = (status: number | undefined, code: string | string[] | undefined): Error => {
-  if (code === '4009') {
+  const known = gatewayCode(code);
+  if (known === 4009) {
     return new SpeedTestFailure(
       'the target was refused by the gateway policy (a private, loopback or reserved address or port)',
       'policy',
+      4009,
     );
   }
   // 502/504 with the target's codes (703, 704): the proxy works, the target does not.
-  const isTargets = code === '703' || code === '704';
-  return new SpeedTestFailure(`the proxy answered HTTP ${status}`, isTargets ? 'target' : 'proxy');
+  const isTargets = known === 703 || known === 704;
+  // 407 without a code: the credentials were refused.
+  const fallback = status === 407 ? 2004 : isTargets ? 703 : 4009;
+  return new SpeedTestFailure(
+    `the proxy answered HTTP ${status}`,
+    isTargets ? 'target' : 'proxy',
+    known ?? fallback,
+  );
 };
 
-/** Reads a response to its end (or MAX_BYTES), timing the first byte and the last. */
+/** Reads a response to its end (or MAX_BYTES), timing the first byte and the last; keeps up to `keep` bytes of it. */
 const measure = (
   response: IncomingMessage,
   startedAt: number,
   settle: (result: Measured | Error) => void,
+  keep: number,
 ) => {
   const latencyMs = performance.now() - startedAt;
   if ((response.statusCode ?? 0) >= 400) {
@@ -65,8 +88,16 @@ const measure = (
     return;
   }
   let bytes = 0;
-  const finish = () => settle({ latencyMs, totalMs: performance.now() - startedAt, bytes });
+  const kept: Buffer[] = [];
+  const finish = () =>
+    settle({
+      latencyMs,
+      totalMs: performance.now() - startedAt,
+      bytes,
+      body: Buffer.concat(kept).subarray(0, keep),
+    });
   response.on('data', (chunk: Buffer) => {
+    if (bytes < keep) kept.push(chunk);
     bytes += chunk.length;
     if (bytes >= MAX_BYTES) {
       response.destroy();
@@ -105,20 +136,23 @@ const socksTunnel = (gateway: GatewayAddress, credential: Credential, host: stri
     credentials: { username: credential.username, password: credential.password },
   }).catch((error: unknown) => {
     if (!(error instanceof Socks5ClientError)) throw error;
-    if (error.step === 'auth') throw new Error('the proxy refused the credentials');
+    if (error.step === 'auth') throw new SpeedTestFailure('the proxy refused the credentials', 'proxy', 2004);
     if (error.step !== 'reply' || error.reply === null) {
-      throw new Error('the proxy did not accept SOCKS5 authentication');
+      throw new SpeedTestFailure('the proxy did not accept SOCKS5 authentication', 'proxy', 2004);
     }
     const message = SOCKS_FAILURES[error.reply] ?? 'the proxy refused the connection';
-    throw new SpeedTestFailure(message, TARGET_REPLIES.has(error.reply) ? 'target' : 'proxy');
+    const isTargets = TARGET_REPLIES.has(error.reply);
+    const code = error.reply === SOCKS_REPLY.ttlExpired ? 704 : isTargets ? 703 : 4009;
+    throw new SpeedTestFailure(message, isTargets ? 'target' : 'proxy', code);
   });
 
 /**
  * GETs `target` through the gateway with the proxy's credential and over the proxy's protocol, as
  * any client of the proxy would: an HTTP proxy as a forward proxy for http targets and through
  * CONNECT and TLS for https ones, a SOCKS5 proxy through a SOCKS5 tunnel (TLS inside for https).
+ * Keeps the first `keep` bytes of the answer's body.
  */
-const fetchThroughGateway = (gateway: GatewayAddress, credential: Credential, target: URL) =>
+export const fetchThroughGateway = (gateway: GatewayAddress, credential: Credential, target: URL, keep = 0) =>
   new Promise<Measured>((resolve, reject) => {
     const startedAt = performance.now();
     let settled = false;
@@ -131,7 +165,10 @@ const fetchThroughGateway = (gateway: GatewayAddress, credential: Credential, ta
       if (result instanceof Error) reject(result);
       else resolve(result);
     };
-    const timer = setTimeout(() => settle(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+    const timer = setTimeout(
+      () => settle(new SpeedTestFailure(`no answer within ${TIMEOUT_MS / 1000} s`, 'target', 704)),
+      TIMEOUT_MS,
+    );
     const isHttps = target.protocol === 'https:';
     const targetPort = Number(target.port || (isHttps ? 443 : 80));
     if (credential.protocol === 'socks5') {
@@ -148,7 +185,7 @@ const fetchThroughGateway = (gateway: GatewayAddress, credential: Credential, ta
           createConnection: () => (isHttps ? tlsConnect({ socket, servername: target.hostname }) : socket),
         });
         requests.push(get);
-        get.on('response', (response) => measure(response, startedAt, settle));
+        get.on('response', (response) => measure(response, startedAt, settle, keep));
         get.on('error', settle);
         get.end();
         // Paused while the handshake was read; the request reads it from here on.
@@ -167,7 +204,7 @@ const fetchThroughGateway = (gateway: GatewayAddress, credential: Credential, ta
         agent: false,
       });
       requests.push(forward);
-      forward.on('response', (response) => measure(response, startedAt, settle));
+      forward.on('response', (response) => measure(response, startedAt, settle, keep));
       forward.on('error', settle);
       forward.end();
       return;
@@ -199,7 +236,7 @@ const fetchThroughGateway = (gateway: GatewayAddress, credential: Credential, ta
         createConnection: () => tlsConnect({ socket, servername: target.hostname }),
       });
       requests.push(get);
-      get.on('response', (response) => measure(response, startedAt, settle));
+      get.on('response', (response) => measure(response, startedAt, settle, keep));
       get.on('error', settle);
       get.end();
     });
@@ -207,6 +244,12 @@ const fetchThroughGateway = (gateway: GatewayAddress, credential: Credential, ta
   });
 
 const CERTIFICATE_ERRORS = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS_CERT/;
+
+/** A failure's SPEC §8 code: the gateway not answering is 4009 (proxy unavailable), anything else 703. */
+export const failureCodeOf = (error: unknown): number => {
+  if (error instanceof SpeedTestFailure) return error.ptcCode;
+  return failureOf(error) === 'proxy' ? 4009 : 703;
+};
 
 /** Whose a failure is: the gateway not answering is the proxy's; TLS and the like the target's. */
 const failureOf = (error: unknown): 'policy' | 'proxy' | 'target' => {
