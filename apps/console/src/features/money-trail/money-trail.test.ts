@@ -75,6 +75,7 @@ describe('the money trail', () => {
         'en-US',
       ),
     ).toBe('Top-up by Card, order T1');
+    expect(describeEntry(entry({ kind: 'topup', amount: '5.000000' }), en, 'en-US')).toBe('Top-up');
     expect(
       describeEntry(entry({ kind: 'refund', detail: { reason: 'dynamic_ip_failed' } }), en, 'en-US'),
     ).toContain('within 3 minutes');

@@ -85,14 +85,12 @@ export const describeEntry = (entry: LedgerEntry, t: Translate, locale: string):
   const orderNo = detail.reference ?? '';
   switch (entry.kind) {
     case 'topup':
+      if (!detail.method) return t('moneyTrail.kind.topup');
       return detail.method === 'auto'
         ? t('moneyTrail.describe.autoTopUp', { orderNo })
-        : t('moneyTrail.describe.topUp', {
-            orderNo,
-            method: detail.method ? t(`charge.bill.${detail.method}`) : '',
-          });
+        : t('moneyTrail.describe.topUp', { orderNo, method: t(`charge.bill.${detail.method}`) });
     case 'bonus':
-      return t('moneyTrail.describe.bonus', { orderNo });
+      return detail.reference ? t('moneyTrail.describe.bonus', { orderNo }) : t('moneyTrail.kind.bonus');
     case 'purchase':
       if (detail.gb !== null) return t('moneyTrail.describe.package', { gb: detail.gb });
       if (!product) return t('moneyTrail.kind.purchase');
