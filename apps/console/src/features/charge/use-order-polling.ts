@@ -20,6 +20,8 @@ export const useNow = (isTicking: boolean, intervalMs = 1_000): number => {
 export interface OrderPolling {
   order: TopUpOrder | undefined;
   view: OrderView;
+  /** Why the last poll failed (`view` is then `error`), e.g. the server's "no such order". */
+  error: unknown;
   now: number;
   /** Asks again at once (the "Refresh" of the system error). */
   refetch: () => void;
@@ -54,5 +56,5 @@ export const useOrderPolling = (
   }, [view, orderNo]);
 
   const { refetch } = query;
-  return { order: query.data, view, now, refetch: () => void refetch() };
+  return { order: query.data, view, error: query.error, now, refetch: () => void refetch() };
 };

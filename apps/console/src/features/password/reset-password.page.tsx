@@ -1,24 +1,20 @@
 import { LockOutlined } from '@ant-design/icons';
-import { ERRORS, isAppError } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Result, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { findRoute } from '../../app/navigation/route-tree';
 import { PageSpinner } from '../../shared/ui/page-spinner';
 import { createAuthRules } from '../auth/auth.rules';
 import { AuthCard } from '../auth/auth-card';
 import { checkResetCredential, resetPasswordWithCredential } from './password.api';
+import { isDeadLink } from './reset-link';
 
 interface ResetPasswordValues {
   password: string;
   confirm_password: string;
 }
-
-/** True for the answer of a link that is invalid, expired or already used. */
-const isDeadLink = (error: unknown): boolean =>
-  isAppError(error) && error.code === ERRORS.RestPasswordError.code;
 
 /**
  * The page of the emailed reset link (`/reset-password/{credential}`): the link is checked
@@ -64,9 +60,9 @@ const ResetPasswordPage = () => {
           title={t('reset.invalid.title')}
           subTitle={t('reset.invalid.description')}
           extra={
-            <Link to={forgotPath} data-testid="reset-forgot-link">
+            <Button type="primary" onClick={() => void navigate(forgotPath)} data-testid="reset-forgot-link">
               {t('reset.invalid.action')}
-            </Link>
+            </Button>
           }
           data-testid="reset-invalid"
         />

@@ -15,6 +15,7 @@ import { useOrderPolling } from '../charge/use-order-polling';
 import { useWalletPaths } from '../charge/wallet-paths';
 import '../charge/wallet-texts';
 import { formatCountdown, getRemainingMs } from './countdown';
+import { isMissingOrder } from './missing-order';
 
 /** The text of each state (SPEC §4 WeChat order: pending, expired, system error, success). */
 const STATE_TEXT_KEYS: Readonly<Record<OrderView, string>> = {
@@ -38,7 +39,7 @@ const WechatPayPage = () => {
   const navigate = useNavigate();
   const paths = useWalletPaths();
   const orderNo = useParams().path ?? '';
-  const { order, view, now, refetch } = useOrderPolling(
+  const { order, view, error, now, refetch } = useOrderPolling(
     orderNo,
     WALLET_QUERY_KEYS.wechatOrder(orderNo),
     (signal) => pollWechatOrder(orderNo, signal),
@@ -54,6 +55,8 @@ const WechatPayPage = () => {
     </Button>
   );
   const codeUrl = order?.checkout?.kind === 'qr' ? order.checkout.code_url : null;
+  // An order this account does not have (a wrong or someone else's link) is not a system error.
+  const isMissing = view === 'error' && isMissingOrder(error);
 
   const stateIcons: Partial<Record<OrderView, ReactNode>> = {
     pending: <Spin size="small" />,
@@ -71,6 +74,26 @@ const WechatPayPage = () => {
           subTitle={t('charge.order.paidDetail', { credited: formatCredited(order) })}
           extra={[backButton]}
           data-testid="wechat-result"
+        />
+      );
+    }
+    if (isMissing) {
+      return (
+        <Result
+          status="404"
+          title={t('wechatPay.notFound.title')}
+          subTitle={t('wechatPay.notFound.description', { orderNo })}
+          extra={[
+            <Button
+              key="back"
+              type="primary"
+              onClick={() => void navigate(paths.charge)}
+              data-testid="wechat-back"
+            >
+              {t('wechatPay.back')}
+            </Button>,
+          ]}
+          data-testid="wechat-not-found"
         />
       );
     }
@@ -103,12 +126,14 @@ const WechatPayPage = () => {
       </Flex>
       <Card>
         <Flex vertical gap={16} align="center">
-          <Flex align="center" gap={8} role="status" data-testid="wechat-state" data-state={view}>
-            {stateIcons[view] ?? <Spin size="small" />}
-            <Typography.Text strong style={{ fontSize: 16 }}>
-              {t(STATE_TEXT_KEYS[view])}
-            </Typography.Text>
-          </Flex>
+          {isMissing ? null : (
+            <Flex align="center" gap={8} role="status" data-testid="wechat-state" data-state={view}>
+              {stateIcons[view] ?? <Spin size="small" />}
+              <Typography.Text strong style={{ fontSize: 16 }}>
+                {t(STATE_TEXT_KEYS[view])}
+              </Typography.Text>
+            </Flex>
+          )}
           {view === 'pending' && order ? (
             <>
               <div data-testid="wechat-qr">{codeUrl ? <QRCode value={codeUrl} size={220} /> : <Spin />}</div>

@@ -97,7 +97,7 @@ export const account = {
   'reset.submit': 'Save new password',
   'reset.invalid.title': 'This link is invalid or has expired',
   'reset.invalid.description': 'Reset links work once and for 24 hours. Ask for a new one.',
-  'reset.invalid.action': 'Forgot password',
+  'reset.invalid.action': 'Request a new link',
   'reset.checkFailed': 'The link could not be checked',
   // User center
   'userCenter.account': 'Account',

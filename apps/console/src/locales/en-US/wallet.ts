@@ -159,6 +159,9 @@ export const wallet = {
   'wechatPay.fee': 'Fee',
   'wechatPay.totalPaid': 'Total paid',
   'wechatPay.back': 'Back to top-up',
+  'wechatPay.notFound.title': 'Order not found',
+  'wechatPay.notFound.description':
+    'There is no WeChat Pay order {{orderNo}} in your account. Check the link, or start a new top-up.',
 
   'stripe.cardSaved': 'Your card was saved',
   'stripe.cardSavedDetail': 'You can now turn on auto top-up.',

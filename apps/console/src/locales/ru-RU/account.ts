@@ -90,7 +90,7 @@ export const account: Record<keyof typeof reference, string> = {
   'reset.submit': 'Сохранить новый пароль',
   'reset.invalid.title': 'Ссылка недействительна или устарела',
   'reset.invalid.description': 'Ссылка для сброса действует один раз и 24 часа. Запросите новую.',
-  'reset.invalid.action': 'Забыли пароль',
+  'reset.invalid.action': 'Запросить новую ссылку',
   'reset.checkFailed': 'Не удалось проверить ссылку',
   'userCenter.account': 'Аккаунт',
   'userCenter.username': 'Имя пользователя',

@@ -164,6 +164,9 @@ export const wallet: Record<keyof typeof reference, string> = {
   'wechatPay.fee': 'Комиссия',
   'wechatPay.totalPaid': 'Итого оплачено',
   'wechatPay.back': 'Вернуться к пополнению',
+  'wechatPay.notFound.title': 'Заказ не найден',
+  'wechatPay.notFound.description':
+    'В вашем аккаунте нет заказа WeChat Pay с номером {{orderNo}}. Проверьте ссылку или начните новое пополнение.',
 
   'stripe.cardSaved': 'Карта сохранена',
   'stripe.cardSavedDetail': 'Теперь можно включить автопополнение.',

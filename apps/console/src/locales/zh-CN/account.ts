@@ -88,7 +88,7 @@ export const account: Record<keyof typeof reference, string> = {
   'reset.submit': '保存新密码',
   'reset.invalid.title': '链接无效或已过期',
   'reset.invalid.description': '重置链接仅可使用一次，24 小时内有效。请重新获取。',
-  'reset.invalid.action': '忘记密码',
+  'reset.invalid.action': '重新获取链接',
   'reset.checkFailed': '无法校验该链接',
   'userCenter.account': '账户',
   'userCenter.username': '用户名',

@@ -158,6 +158,9 @@ export const wallet: Record<keyof typeof reference, string> = {
   'wechatPay.fee': '手续费',
   'wechatPay.totalPaid': '实付总额',
   'wechatPay.back': '返回充值',
+  'wechatPay.notFound.title': '未找到订单',
+  'wechatPay.notFound.description':
+    '您的账户中没有编号为 {{orderNo}} 的微信支付订单。请检查链接，或重新发起充值。',
 
   'stripe.cardSaved': '银行卡已保存',
   'stripe.cardSavedDetail': '现在可以开启自动充值了。',
