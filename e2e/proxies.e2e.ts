@@ -207,6 +207,8 @@ describe.skipIf(!chromiumPath)('proxies in Chromium, as a customer uses them', (
     await option.click();
     await expect.poll(() => page.getByTestId('gen-dynamic-ip-by-ip-ip').inputValue()).toBe(offered);
     await page.getByTestId('gen-dynamic-ip-by-ip-submit').click();
+    // A prepaid purchase shows its price and charges only once confirmed.
+    await page.getByTestId('gen-confirm-pay').click();
     await expect
       .poll(() => page.locator('[data-testid="gen-dynamic-ip-result-row"]').count(), { timeout: 10_000 })
       .toBe(1);

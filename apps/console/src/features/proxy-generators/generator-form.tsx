@@ -1,8 +1,8 @@
-import { Button, Flex, Form, type FormInstance } from 'antd';
-import type { ReactNode } from 'react';
+import { App, Button, type ButtonProps, Flex, Form, type FormInstance, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPrepaidFamily, type PriceFamily, validCount } from './generator-rules';
-import type { PriceQuery } from './generators.api';
+import { fetchPrice, type PriceQuery } from './generators.api';
 import { PricePreview, usePriceQuote } from './price-preview';
 
 /** Props of {@link GeneratorForm}. */
@@ -26,6 +26,9 @@ export interface GeneratorFormProps<V extends object> {
 /**
  * The body every generator shares: its fields, the price before purchase updating as the
  * form changes, and the button that posts it (Generate for traffic, Buy for prepaid families).
+ * A prepaid purchase is charged at once, so Buy first asks the server for the price of exactly
+ * what the form holds and charges only after the customer confirms that price (E2E hook of the
+ * confirmation's button: `gen-confirm-pay`).
  */
 export const GeneratorForm = <V extends object>({
   form,
@@ -40,14 +43,50 @@ export const GeneratorForm = <V extends object>({
   children,
 }: GeneratorFormProps<V>) => {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const price = usePriceQuote(priceQuery);
+  const [isQuoting, setIsQuoting] = useState(false);
+  const isPrepaid = isPrepaidFamily(family);
+
+  const confirmPurchase = async (values: V) => {
+    setIsQuoting(true);
+    let quote: Awaited<ReturnType<typeof fetchPrice>>;
+    try {
+      quote = await fetchPrice(priceQuery);
+    } catch {
+      // No price, no purchase: the preview says the price could not be loaded.
+      return;
+    } finally {
+      setIsQuoting(false);
+    }
+    void modal.confirm({
+      title: t('generators.confirm.title', { amount: quote.total }),
+      content: (
+        <Flex vertical gap={4} data-testid={`${testIdPrefix}-confirm`}>
+          <Typography.Text>
+            {t('generators.confirm.line', {
+              count: priceQuery.count,
+              price: quote.unit_price,
+              unit: t(`generators.unit.${quote.unit}`),
+            })}
+          </Typography.Text>
+          <Typography.Text type="secondary">{t('generators.confirm.charge')}</Typography.Text>
+        </Flex>
+      ),
+      okText: t('generators.confirm.pay', { amount: quote.total }),
+      okButtonProps: { 'data-testid': 'gen-confirm-pay' } as ButtonProps,
+      cancelText: t('common.cancel'),
+      onOk: () => onSubmit(values),
+    });
+  };
+
   return (
     <Form<V>
       form={form}
       layout="vertical"
       requiredMark={false}
       initialValues={initialValues}
-      onFinish={onSubmit}
+      onFinish={(values) => (isPrepaid ? void confirmPurchase(values) : onSubmit(values))}
       onValuesChange={onValuesChange}
       data-testid={`${testIdPrefix}-form`}
     >
@@ -64,10 +103,10 @@ export const GeneratorForm = <V extends object>({
           htmlType="submit"
           size="large"
           block
-          loading={isGenerating}
+          loading={isGenerating || isQuoting}
           data-testid={`${testIdPrefix}-submit`}
         >
-          {isPrepaidFamily(family) ? t('generators.submit.buy') : t('generators.submit.generate')}
+          {isPrepaid ? t('generators.submit.buy') : t('generators.submit.generate')}
         </Button>
       </Flex>
     </Form>

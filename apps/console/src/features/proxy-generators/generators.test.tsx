@@ -41,6 +41,13 @@ afterEach(() => {
 
 const typeInto = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 
+/** Presses Buy and pays the price the confirmation shows, once the last confirmation has gone. */
+const buy = async (submitTestId: string) => {
+  await waitFor(() => expect(screen.queryAllByTestId('gen-confirm-pay')).toHaveLength(0));
+  fireEvent.click(screen.getByTestId(submitTestId));
+  fireEvent.click(await screen.findByTestId('gen-confirm-pay'));
+};
+
 /** The input inside an antd control marked with `testId` (or the element itself). */
 const inputOf = (testId: string): HTMLInputElement => {
   const element = screen.getByTestId(testId);
@@ -114,7 +121,7 @@ describe('DynamicIpGenerator, generate by IP', () => {
     const lastPrice = api.callsTo('GET', '/proxy/price').at(-1);
     expect(Object.fromEntries(lastPrice?.query ?? [])).toEqual({ family: 'dynamic-ip', count: '3' });
 
-    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    await buy('gen-dynamic-ip-by-ip-submit');
     await waitFor(() => expect(onGenerated).toHaveBeenCalledTimes(1));
     const [post] = api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip');
     expect(post?.contentType).toContain('application/x-www-form-urlencoded');
@@ -157,7 +164,7 @@ describe('DynamicIpGenerator, generate by IP', () => {
     ]);
     fireEvent.click(offered[1] as HTMLElement);
     await waitFor(() => expect((ip as HTMLInputElement).value).toBe('198.18.8.*'));
-    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    await buy('gen-dynamic-ip-by-ip-submit');
     await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')).toHaveLength(1));
     expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')[0]?.body).toMatchObject({ ip: '198.18.8.*' });
   });
@@ -168,9 +175,9 @@ describe('DynamicIpGenerator, generate by IP', () => {
     const api = serveGenerators();
     renderPanel(<DynamicIpGenerator />);
     typeInto(await openByIp(), '1.2.3.4');
-    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    await buy('gen-dynamic-ip-by-ip-submit');
     await screen.findByTestId('gen-dynamic-ip-result');
-    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    await buy('gen-dynamic-ip-by-ip-submit');
     await waitFor(() =>
       expect(screen.getByTestId('gen-dynamic-ip-result-line').textContent).toBe(
         'gw.example.test:8000:user2:pass2',
@@ -186,7 +193,7 @@ describe('DynamicIpGenerator, generate by IP', () => {
     serveGenerators();
     renderPanel(<DynamicIpGenerator />);
     typeInto(await openByIp(), '1.2.3.4');
-    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    await buy('gen-dynamic-ip-by-ip-submit');
     fireEvent.click(await screen.findByTestId('gen-dynamic-ip-result-copy'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('gw.example.test:8000:user1:pass1'));
   });
@@ -201,7 +208,7 @@ describe('results on a phone, without a clipboard', () => {
     try {
       renderPanel(<DynamicIpGenerator />);
       typeInto(await openByIp(), '1.2.3.*');
-      fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+      await buy('gen-dynamic-ip-by-ip-submit');
       const result = await screen.findByTestId('gen-dynamic-ip-result');
       // One column on a phone: no protocol or place header, the details under the proxy.
       expect(within(result).queryByText('Protocol')).toBeNull();
@@ -399,7 +406,7 @@ describe('StaticIpGenerator', () => {
     expect(await screen.findByText('Please choose a country')).toBeTruthy();
     await choose('gen-static-ip-country', 'Germany');
     fireEvent.click(screen.getByTestId('gen-static-ip-auto-renew'));
-    fireEvent.click(screen.getByTestId('gen-static-ip-submit'));
+    await buy('gen-static-ip-submit');
     await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/static/ip')).toHaveLength(1));
     expect(api.callsTo('POST', '/proxy/proxy/static/ip')[0]?.body).toEqual({
       count: '2',
@@ -409,6 +416,36 @@ describe('StaticIpGenerator', () => {
       days: '1',
       auto_renew: 'true',
     });
+  });
+});
+
+describe('purchase confirmation', () => {
+  it('shows the price of a static IP purchase before charging, and charges nothing when cancelled', async () => {
+    const api = serveGenerators();
+    renderPanel(<StaticIpGenerator />);
+    await screen.findByTestId('gen-static-ip-form');
+    typeInto(inputOf('gen-static-ip-count'), '2');
+    await choose('gen-static-ip-country', 'Germany');
+    fireEvent.click(screen.getByTestId('gen-static-ip-submit'));
+    const confirm = await screen.findByTestId('gen-static-ip-confirm');
+    expect(confirm.textContent).toContain('2 × 7.99 PTC / 30 days');
+    expect(screen.getAllByText('Buy for 15.98 PTC?').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('gen-confirm-pay').textContent).toBe('Pay 15.98 PTC');
+    fireEvent.click(screen.getByText('Cancel'));
+    await waitFor(() => expect(screen.queryAllByTestId('gen-confirm-pay')).toHaveLength(0));
+    expect(api.callsTo('POST', '/proxy/proxy/static/ip')).toHaveLength(0);
+  });
+
+  it('asks before buying dynamic IPs, and buys them once confirmed', async () => {
+    const api = serveGenerators();
+    renderPanel(<DynamicIpGenerator />);
+    typeInto(await openByIp(), '1.2.3.4');
+    fireEvent.click(screen.getByTestId('gen-dynamic-ip-by-ip-submit'));
+    const pay = await screen.findByTestId('gen-confirm-pay');
+    expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')).toHaveLength(0);
+    expect(pay.textContent).toMatch(/^Pay \d+\.\d\d PTC$/);
+    fireEvent.click(pay);
+    await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/dynamic/ip/by_ip')).toHaveLength(1));
   });
 });
 
@@ -450,7 +487,7 @@ describe('StaticIpGenerator, chosen addresses', () => {
       within(limit).getByText('Buying a residential static proxy restores them.', { exact: false }),
     ).toBeTruthy();
 
-    fireEvent.click(screen.getByTestId('gen-static-ip-submit'));
+    await buy('gen-static-ip-submit');
     await waitFor(() => expect(api.callsTo('POST', '/proxy/proxy/static/ip')).toHaveLength(1));
     expect(api.callsTo('POST', '/proxy/proxy/static/ip')[0]?.body).toEqual({
       count: '2',

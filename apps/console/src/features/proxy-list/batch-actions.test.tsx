@@ -7,6 +7,7 @@ import { proxyRow } from '../../shared/testing/factories';
 import { installBrowserStubs, mockApi, Providers, recordToasts } from '../../shared/testing/harness';
 import './proxies-texts';
 import { BatchActions } from './batch-actions';
+import { INITIAL_VIEW, toListQuery } from './proxy-filters';
 
 const expired = (index: number) => proxyRow(index, { status: 3 });
 const working = (index: number) => proxyRow(index, { status: 1 });
@@ -22,6 +23,8 @@ const renderBatch = (selected: ProxyRow[]) => {
         canChange
         onChanged={onChanged}
         onClearSelection={onClearSelection}
+        view={toListQuery(INITIAL_VIEW)}
+        shownTotal={selected.length}
       />
     </Providers>,
   );
@@ -102,6 +105,7 @@ describe('batch switch', { timeout: 20_000 }, () => {
     });
     const { onChanged } = renderBatch([working(1), expired(2)]);
     fireEvent.click(screen.getByTestId('proxy-batch-off'));
+    fireEvent.click(await screen.findByTestId('proxy-batch-off-confirm'));
     expect(await screen.findByText('Switched off: 2')).toBeTruthy();
     fireEvent.click(screen.getByTestId('proxy-batch-on'));
     expect(await screen.findByText('Switched on: 2')).toBeTruthy();
@@ -110,6 +114,17 @@ describe('batch switch', { timeout: 20_000 }, () => {
     ]);
     expect(api.callsTo('PUT', '/proxy/token/status/batch/5')).toHaveLength(1);
     expect(onChanged).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks before switching the selection off, and sends nothing when cancelled', async () => {
+    const api = mockApi();
+    renderBatch([working(1), working(2), working(3)]);
+    fireEvent.click(screen.getByTestId('proxy-batch-off'));
+    expect(await screen.findAllByText('Switch off the selected proxies (3)?')).not.toHaveLength(0);
+    expect(screen.getByText(/They stop carrying traffic at once/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('proxy-batch-off-confirm')).toBeNull());
+    expect(api.calls).toHaveLength(0);
   });
 
   it('needs a selection', async () => {

@@ -1,11 +1,12 @@
 import { DeleteOutlined, ExportOutlined, PoweroffOutlined } from '@ant-design/icons';
 import type { ProxyFamily, ProxyRow } from '@ptc/contracts';
-import { App, Button, Flex, Typography } from 'antd';
+import { App, Button, type ButtonProps, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkBatchDelete } from './batch-rules';
 import { ExportDialog } from './export-dialog';
 import { SWITCH_OFF, SWITCH_ON } from './proxy-family';
+import { isFilteredQuery, type ProxyListQuery } from './proxy-filters';
 import { deleteProxies, switchProxies } from './proxy-list.api';
 
 /** Props of {@link BatchActions}. */
@@ -19,11 +20,14 @@ export interface BatchActionsProps {
   onClearSelection: () => void;
   /** After proxies changed on the server: reload the list. */
   onChanged: () => void;
+  /** The list's query and how many proxies it shows: what the export holds by default. */
+  view: ProxyListQuery;
+  shownTotal: number;
 }
 
 /**
- * Batch actions of SPEC §2 above the list: switch on, switch off, delete (expired proxies only,
- * SPEC §5) and export. Each needs a selection, except an export by creation date.
+ * Batch actions of SPEC §2 above the list: switch on, switch off (confirmed first), delete (expired
+ * proxies only, SPEC §5, confirmed) and export. Each needs a selection, except the export.
  */
 export const BatchActions = ({
   family,
@@ -31,6 +35,8 @@ export const BatchActions = ({
   canChange,
   onClearSelection,
   onChanged,
+  view,
+  shownTotal,
 }: BatchActionsProps) => {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -38,11 +44,7 @@ export const BatchActions = ({
   const [isExportOpen, setIsExportOpen] = useState(false);
   const ids = selected.map((row) => row.id);
 
-  const switchAll = async (state: typeof SWITCH_ON | typeof SWITCH_OFF) => {
-    if (ids.length === 0) {
-      void message.warning(t('proxies.batch.selectFirst'));
-      return;
-    }
+  const sendSwitch = async (state: typeof SWITCH_ON | typeof SWITCH_OFF) => {
     setBusy(state === SWITCH_ON ? 'on' : 'off');
     try {
       const { updated } = await switchProxies(ids, state);
@@ -55,6 +57,26 @@ export const BatchActions = ({
     } finally {
       setBusy(null);
     }
+  };
+
+  /** Switching on runs at once; switching off stops traffic, so it asks first. */
+  const switchAll = (state: typeof SWITCH_ON | typeof SWITCH_OFF) => {
+    if (ids.length === 0) {
+      void message.warning(t('proxies.batch.selectFirst'));
+      return;
+    }
+    if (state === SWITCH_ON) {
+      void sendSwitch(state);
+      return;
+    }
+    void modal.confirm({
+      title: t('proxies.batch.offConfirm', { n: ids.length }),
+      content: t('proxies.batch.offHint'),
+      okText: t('proxies.batch.off'),
+      okButtonProps: { danger: true, 'data-testid': 'proxy-batch-off-confirm' } as ButtonProps,
+      cancelText: t('common.cancel'),
+      onOk: () => sendSwitch(state),
+    });
   };
 
   const deleteAll = () => {
@@ -99,14 +121,14 @@ export const BatchActions = ({
           <Button
             icon={<PoweroffOutlined />}
             loading={busy === 'on'}
-            onClick={() => void switchAll(SWITCH_ON)}
+            onClick={() => switchAll(SWITCH_ON)}
             data-testid="proxy-batch-on"
           >
             {t('proxies.batch.on')}
           </Button>
           <Button
             loading={busy === 'off'}
-            onClick={() => void switchAll(SWITCH_OFF)}
+            onClick={() => switchAll(SWITCH_OFF)}
             data-testid="proxy-batch-off"
           >
             {t('proxies.batch.off')}
@@ -138,6 +160,9 @@ export const BatchActions = ({
         family={family}
         open={isExportOpen}
         selectedIds={ids}
+        view={view}
+        isFiltered={isFilteredQuery(view)}
+        shownTotal={shownTotal}
         onClose={() => setIsExportOpen(false)}
       />
     </Flex>

@@ -4,22 +4,38 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import dayjs from 'dayjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
-import { listPage } from '../../shared/testing/factories';
+import { listPage, proxyRow } from '../../shared/testing/factories';
 import { installBrowserStubs, mockApi, Providers, recordToasts } from '../../shared/testing/harness';
 import './proxies-texts';
 import { ExportDialog } from './export-dialog';
+import { INITIAL_VIEW, isFilteredQuery, type ProxyListQuery, toListQuery } from './proxy-filters';
 
 const ids = (count: number) => Array.from({ length: count }, (_, index) => `p${index + 1}`);
 
-const renderDialog = (selectedIds: string[]) => {
+const renderDialog = (
+  selectedIds: string[],
+  view: ProxyListQuery = toListQuery(INITIAL_VIEW),
+  shownTotal = 0,
+) => {
   const onClose = vi.fn();
   render(
     <Providers>
-      <ExportDialog family="static-ip" open selectedIds={selectedIds} onClose={onClose} />
+      <ExportDialog
+        family="static-ip"
+        open
+        selectedIds={selectedIds}
+        view={view}
+        isFiltered={isFilteredQuery(view)}
+        shownTotal={shownTotal}
+        onClose={onClose}
+      />
     </Providers>,
   );
   return { onClose };
 };
+
+/** Chooses the selected proxies instead of what the list shows. */
+const chooseSelected = () => fireEvent.click(screen.getByTestId('proxy-export-selected'));
 
 /** Captures the files handed to the browser as downloads. */
 const captureDownloads = () => {
@@ -73,10 +89,48 @@ afterEach(() => {
 
 // The range picker renders slowly in jsdom.
 describe('the export dialog', { timeout: 30_000 }, () => {
+  it('exports what the filtered list shows by default, every page of it, offering no selection when none', async () => {
+    captureDownloads();
+    const rows = Array.from({ length: 250 }, (_, index) => proxyRow(index + 1));
+    const api = mockApi({
+      'GET /proxy/tokens/static/ip': ({ query }) => {
+        const page = Number(query.get('page'));
+        const size = Number(query.get('page_size'));
+        return { data: listPage(rows.slice((page - 1) * size, page * size), rows.length) };
+      },
+      'POST /proxy/output/tokens/static/ip': () => ({
+        data: { url: '/api/proxy/output/files/f3', rows: 250 },
+      }),
+      'GET /proxy/output/files/f3': () => ({ file: 'xlsx' }),
+    });
+    const view = { ...toListQuery(INITIAL_VIEW), country: 'US' };
+    const { onClose } = renderDialog([], view, 250);
+    expect(screen.getByText('Proxies matching the current filter (250)')).toBeTruthy();
+    expect(screen.queryByTestId('proxy-export-selected')).toBeNull();
+    fireEvent.click(screen.getByTestId('proxy-export-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // Every call carries the list's filter.
+    const lists = api.callsTo('GET', '/proxy/tokens/static/ip');
+    expect(lists.every((call) => call.query.get('country') === 'US')).toBe(true);
+    expect(lists.map((call) => call.query.get('page_size'))).toEqual(['1', '200', '200']);
+    expect(api.callsTo('POST', '/proxy/output/tokens/static/ip')[0]?.body).toEqual({
+      format: 'xlsx',
+      ids: rows.map((row) => row.id),
+    });
+  });
+
+  it('names the unfiltered list "All proxies"', async () => {
+    mockApi();
+    renderDialog(ids(3), toListQuery(INITIAL_VIEW), 42);
+    expect(screen.getByText('All proxies (42)')).toBeTruthy();
+    expect(screen.getByText('Selected proxies (3)')).toBeTruthy();
+  });
+
   it('refuses more than 5 000 selected proxies with the SPEC message, preparing nothing', async () => {
     const api = mockApi();
     renderDialog(ids(5_001));
     expect(screen.getByText('Selected proxies (5001)')).toBeTruthy();
+    chooseSelected();
     fireEvent.click(screen.getByTestId('proxy-export-submit'));
     const refusal = await screen.findByTestId('proxy-export-refusal');
     expect(refusal.textContent).toContain('at most 5,000 proxies can be exported at once');
@@ -93,6 +147,7 @@ describe('the export dialog', { timeout: 30_000 }, () => {
       'GET /proxy/output/files/f1': () => ({ file }),
     });
     const { onClose } = renderDialog(ids(5_000));
+    chooseSelected();
     fireEvent.click(screen.getByText('csv'));
     fireEvent.click(screen.getByTestId('proxy-export-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -149,6 +204,7 @@ describe('the export dialog', { timeout: 30_000 }, () => {
       },
     });
     const { onClose } = renderDialog(ids(2));
+    chooseSelected();
     fireEvent.click(screen.getByTestId('proxy-export-submit'));
     await waitFor(() => expect(toasts).toEqual([i18n.t('errors.ERR_NO_THIS_USER_TOKEN')]));
     expect(onClose).not.toHaveBeenCalled();

@@ -4,11 +4,25 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkExportCount, EXPORT_MAX } from './batch-rules';
-import { toExportRange } from './proxy-filters';
+import { type ProxyListQuery, toExportRange } from './proxy-filters';
 import { type ExportFormat, exportProxies, fetchExportFile, fetchProxyPage } from './proxy-list.api';
 
-/** What an export holds: the selected proxies, or those created in a date range. */
-type ExportMode = 'selected' | 'range';
+/** What an export holds: what the list shows (its filter, or everything), the selection, or a creation range. */
+type ExportMode = 'view' | 'selected' | 'range';
+
+/** The most rows the list call answers a page (proxyListQuerySchema). */
+const LIST_PAGE_MAX = 200;
+
+/** The ids of every proxy the list's query matches, page by page (at most `EXPORT_MAX` + 1 of them). */
+export const collectViewIds = async (family: ProxyFamily, view: ProxyListQuery): Promise<string[]> => {
+  const ids: string[] = [];
+  for (let page = 1; ids.length <= EXPORT_MAX; page += 1) {
+    const answer = await fetchProxyPage(family, { ...view, page, page_size: LIST_PAGE_MAX });
+    ids.push(...answer.data.map((row) => row.id));
+    if (answer.data.length < LIST_PAGE_MAX || ids.length >= answer.total) break;
+  }
+  return ids;
+};
 
 const FORMATS: readonly ExportFormat[] = ['xlsx', 'xls', 'csv'];
 
@@ -36,6 +50,12 @@ export interface ExportDialogProps {
   open: boolean;
   /** Ids of the selected proxies (across pages). */
   selectedIds: readonly string[];
+  /** The list's query: the export holds what it shows by default. */
+  view: ProxyListQuery;
+  /** Whether the list is filtered (else it shows every proxy). */
+  isFiltered: boolean;
+  /** How many proxies the list shows in all its pages. */
+  shownTotal: number;
   onClose: () => void;
 }
 
@@ -45,18 +65,28 @@ interface ExportValues {
   range: [Dayjs, Dayjs] | null;
 }
 
-const ExportForm = ({ family, selectedIds, onClose }: Omit<ExportDialogProps, 'open'>) => {
+const ExportForm = ({
+  family,
+  selectedIds,
+  view,
+  isFiltered,
+  shownTotal,
+  onClose,
+}: Omit<ExportDialogProps, 'open'>) => {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ExportValues>();
-  const mode = Form.useWatch('mode', form) ?? (selectedIds.length > 0 ? 'selected' : 'range');
+  const mode = Form.useWatch('mode', form) ?? 'view';
   const [refusal, setRefusal] = useState<string | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const max = EXPORT_MAX.toLocaleString(i18n.language);
 
-  /** How many proxies the export would hold: the selection, or a count of the range's first page. */
+  /** How many proxies the export would hold: the selection, or the total of the list or the range. */
   const countOf = async (values: ExportValues): Promise<number> => {
     if (values.mode === 'selected') return selectedIds.length;
+    if (values.mode === 'view') {
+      return (await fetchProxyPage(family, { ...view, page: 1, page_size: 1 })).total;
+    }
     if (!values.range) return 0;
     const page = await fetchProxyPage(family, {
       page: 1,
@@ -76,17 +106,21 @@ const ExportForm = ({ family, selectedIds, onClose }: Omit<ExportDialogProps, 'o
     try {
       const check = checkExportCount(await countOf(values));
       if (check !== 'ok') {
-        setRefusal(
-          check === 'tooMany'
-            ? t('proxies.export.tooMany', { max })
-            : t(values.mode === 'selected' ? 'proxies.batch.selectFirst' : 'proxies.export.nothing'),
-        );
+        const empty = {
+          selected: 'proxies.batch.selectFirst',
+          view: 'proxies.export.nothingShown',
+          range: 'proxies.export.nothing',
+        } as const;
+        setRefusal(check === 'tooMany' ? t('proxies.export.tooMany', { max }) : t(empty[values.mode]));
         return;
       }
       const request =
-        values.mode === 'selected'
-          ? { format: values.format, ids: selectedIds }
-          : { format: values.format, ...toExportRange(values.range as [Dayjs, Dayjs]) };
+        values.mode === 'range'
+          ? { format: values.format, ...toExportRange(values.range as [Dayjs, Dayjs]) }
+          : {
+              format: values.format,
+              ids: values.mode === 'selected' ? selectedIds : await collectViewIds(family, view),
+            };
       const file = await exportProxies(family, request);
       saveFile(await fetchExportFile(file.url), exportFileName(family, values.format));
       void message.success(t('proxies.export.done', { n: file.rows }));
@@ -103,7 +137,7 @@ const ExportForm = ({ family, selectedIds, onClose }: Omit<ExportDialogProps, 'o
       form={form}
       layout="vertical"
       requiredMark={false}
-      initialValues={{ mode: selectedIds.length > 0 ? 'selected' : 'range', format: 'xlsx', range: null }}
+      initialValues={{ mode: 'view', format: 'xlsx', range: null }}
       onFinish={(values) => void run(values)}
       onValuesChange={() => setRefusal(null)}
       data-testid="proxy-export-dialog"
@@ -111,9 +145,16 @@ const ExportForm = ({ family, selectedIds, onClose }: Omit<ExportDialogProps, 'o
       <Form.Item name="mode" label={t('proxies.export.what')}>
         <Radio.Group>
           <Flex vertical gap={8}>
-            <Radio value="selected" data-testid="proxy-export-selected">
-              {t('proxies.export.selected', { n: selectedIds.length })}
+            <Radio value="view" data-testid="proxy-export-view">
+              {t(isFiltered ? 'proxies.export.viewFiltered' : 'proxies.export.everything', {
+                n: shownTotal,
+              })}
             </Radio>
+            {selectedIds.length > 0 ? (
+              <Radio value="selected" data-testid="proxy-export-selected">
+                {t('proxies.export.selected', { n: selectedIds.length })}
+              </Radio>
+            ) : null}
             <Radio value="range" data-testid="proxy-export-range">
               {t('proxies.export.byRange')}
             </Radio>
@@ -160,7 +201,8 @@ const ExportForm = ({ family, selectedIds, onClose }: Omit<ExportDialogProps, 'o
 };
 
 /**
- * The export dialog of SPEC §2: the selected proxies or those created in a date range, as csv, xls
+ * The export dialog of SPEC §2: by default what the list shows (its filter, or every proxy), else
+ * the selected proxies (offered only when some are) or those created in a date range, as csv, xls
  * or xlsx; at most 5 000, refused above that before anything is prepared. The file is downloaded.
  */
 export const ExportDialog = ({ open, onClose, ...rest }: ExportDialogProps) => {

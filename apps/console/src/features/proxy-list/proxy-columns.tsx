@@ -4,6 +4,7 @@ import { Button, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'a
 import type { SortOrder } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import { AsyncSwitch } from './async-switch';
+import type { ColumnKey } from './column-choice';
 import { formatBytes, formatTime, locationOf } from './proxy-display';
 import { canRotate, FAMILY_TRAITS, PROXY_STATUS_NAMES, SWITCH_ON } from './proxy-family';
 import type { ListView, SortField } from './proxy-filters';
@@ -36,6 +37,8 @@ export interface ColumnContext {
   isMobile: boolean;
   view: ListView;
   handlers: RowHandlers;
+  /** The columns to show, in this order (essential ones and those chosen). */
+  shown: readonly ColumnKey[];
 }
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -49,6 +52,12 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 const mono = { fontFamily: 'monospace', whiteSpace: 'nowrap' } as const;
+/** Widths the flexible columns count for when extra columns make the table scroll sideways. */
+const FLEXIBLE_WIDTHS: Readonly<Partial<Record<ColumnKey, number>>> = {
+  username: 130,
+  host: 160,
+  location: 160,
+};
 
 const sortOrderOf = (view: ListView, field: SortField): SortOrder =>
   view.sort === field ? (view.order === 'asc' ? 'ascend' : 'descend') : null;
@@ -66,8 +75,9 @@ const typeText = (row: ProxyRow, t: TFunction): string => {
 };
 
 /**
- * The columns of a family's list, each with a fixed width so the table scrolls sideways inside its
- * card on narrow screens (and can be virtualised). Sortable: creation, expiry, traffic used.
+ * The columns of a family's list that are shown, in the order of `shown`. Username, address and
+ * location take the width left by the others (cut with an ellipsis, whole on hover), so the
+ * essential columns fit a 1280 px window in every language. Sortable: creation, expiry, traffic used.
  */
 export const buildColumns = ({
   family,
@@ -76,16 +86,16 @@ export const buildColumns = ({
   isMobile,
   view,
   handlers,
+  shown,
 }: ColumnContext): TableColumnsType<ProxyRow> => {
   const traits = FAMILY_TRAITS[family];
   const columns: TableColumnsType<ProxyRow> = [
     {
       key: 'username',
       title: t('proxies.column.username'),
-      width: 150,
-      fixed: isMobile ? undefined : 'left',
+      ellipsis: { showTitle: false },
       render: (_value, row) => (
-        <Typography.Text style={mono} data-testid="proxy-username">
+        <Typography.Text style={mono} ellipsis={{ tooltip: row.username }} data-testid="proxy-username">
           {row.username}
         </Typography.Text>
       ),
@@ -99,8 +109,12 @@ export const buildColumns = ({
     {
       key: 'host',
       title: t('proxies.column.host'),
-      width: 170,
-      render: (_value, row) => <span style={mono}>{`${row.address}:${row.port}`}</span>,
+      ellipsis: { showTitle: false },
+      render: (_value, row) => (
+        <Typography.Text style={mono} ellipsis={{ tooltip: `${row.address}:${row.port}` }}>
+          {`${row.address}:${row.port}`}
+        </Typography.Text>
+      ),
     },
     {
       key: 'ip',
@@ -111,32 +125,45 @@ export const buildColumns = ({
     {
       key: 'location',
       title: t('proxies.column.location'),
-      width: 180,
-      ellipsis: true,
-      render: (_value, row) => locationOf(row.area, locale) || '—',
+      ellipsis: { showTitle: false },
+      // The exit's address under its place: what a customer matches against their target's logs.
+      render: (_value, row) => {
+        const place = locationOf(row.area, locale) || '—';
+        return (
+          <Flex vertical style={{ minWidth: 0 }}>
+            <Typography.Text ellipsis={{ tooltip: place }}>{place}</Typography.Text>
+            {row.ip ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12, ...mono }}>
+                {row.ip}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        );
+      },
     },
     {
       key: 'type',
       title: t('proxies.column.type'),
       width: 150,
-      render: (_value, row) => <span style={nowrap}>{typeText(row, t)}</span>,
+      // Wraps rather than running into the next column.
+      render: (_value, row) => typeText(row, t),
     },
     {
       key: 'protocol',
       title: t('proxies.column.protocol'),
-      width: 90,
+      width: 96,
       render: (_value, row) => row.protocol.toUpperCase(),
     },
     {
       key: 'status',
       title: t('proxies.column.status'),
-      width: 110,
+      width: 124,
       render: (_value, row) => <StatusTag row={row} t={t} />,
     },
     {
       key: 'switch',
       title: t('proxies.column.switch'),
-      width: 90,
+      width: 88,
       render: (_value, row) => (
         <AsyncSwitch
           checked={row.switch === SWITCH_ON}
@@ -172,7 +199,7 @@ export const buildColumns = ({
         key: 'traffic_used',
         dataIndex: 'traffic_used',
         title: t('proxies.column.trafficUsed'),
-        width: 150,
+        width: 120,
         sorter: true,
         sortOrder: sortOrderOf(view, 'traffic_used'),
         render: (_value, row) => (
@@ -215,7 +242,7 @@ export const buildColumns = ({
       key: 'expire_time',
       dataIndex: 'expire_time',
       title: t('proxies.column.expireTime'),
-      width: 170,
+      width: 150,
       sorter: true,
       sortOrder: sortOrderOf(view, 'expire_time'),
       render: (_value, row) => (
@@ -274,8 +301,8 @@ export const buildColumns = ({
       ) : (
         t('proxies.column.actions')
       ),
-      width: isMobile ? 56 : 260,
-      // On phones a narrow menu button stays in view while the other columns scroll.
+      width: isMobile ? 56 : 136,
+      // Stays in view when chosen columns make the table scroll sideways.
       fixed: 'right',
       render: (_value, row) => (
         <RowActions
@@ -288,9 +315,16 @@ export const buildColumns = ({
       ),
     },
   );
-  return columns;
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  return shown.flatMap((key) => {
+    const column = byKey.get(key);
+    return column ? [column] : [];
+  });
 };
 
-/** The width of all columns together (the table's horizontal scroll extent). */
+/** The width of the columns together (the table's horizontal scroll extent when it scrolls). */
 export const columnsWidth = (columns: TableColumnsType<ProxyRow>): number =>
-  columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 120), 0);
+  columns.reduce((sum, column) => {
+    if (typeof column.width === 'number') return sum + column.width;
+    return sum + (FLEXIBLE_WIDTHS[column.key as ColumnKey] ?? 120);
+  }, 0);

@@ -96,3 +96,17 @@ export const isRenewableRow = (
   if (row.deleted || row.status === 2 || row.expire_time === null) return false;
   return new Date(row.expire_time).getTime() > now - PROXY_RULES.STATIC_RELEASE_AFTER_MS;
 };
+
+/**
+ * True when deleting the proxy gives up time already paid for: a prepaid family (static IP, dynamic
+ * IP) whose proxy has not yet expired.
+ */
+export const isPrepaidRow = (
+  family: ProxyFamily,
+  row: Pick<ProxyRow, 'status' | 'expire_time'>,
+  now: number = Date.now(),
+): boolean =>
+  !FAMILY_TRAITS[family].isTraffic &&
+  row.status !== 3 &&
+  row.expire_time !== null &&
+  new Date(row.expire_time).getTime() > now;

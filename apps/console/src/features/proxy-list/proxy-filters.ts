@@ -132,3 +132,12 @@ export const toExportRange = (range: readonly [Dayjs, Dayjs]) => ({
   start: range[0].startOf('day').toISOString(),
   end: range[1].endOf('day').toISOString(),
 });
+
+/** Query fields that page and order a list rather than narrow it. */
+const UNFILTERED_FIELDS: ReadonlySet<string> = new Set(['page', 'page_size', 'sort', 'order']);
+
+/** True when a list query narrows the list (any filter, a status, the deleted proxies). */
+export const isFilteredQuery = (query: ProxyListQuery): boolean =>
+  query.status !== 'all' ||
+  query.deleted ||
+  Object.keys(query).some((key) => !UNFILTERED_FIELDS.has(key) && key !== 'status' && key !== 'deleted');

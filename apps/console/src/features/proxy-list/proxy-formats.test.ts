@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { proxyRow } from '../../shared/testing/factories';
-import { copyLines, toAtForm, toColonForm, toCurlCommand, toProxyUrl } from './proxy-formats';
+import {
+  copyLines,
+  SNIPPET_KINDS,
+  SNIPPET_TARGET,
+  toAtForm,
+  toColonForm,
+  toCurlCommand,
+  toProxyUrl,
+  toSnippet,
+} from './proxy-formats';
 
 const proxy = proxyRow(7, {
   address: 'proxy.example.com',
@@ -51,5 +60,35 @@ describe('proxy copy formats', () => {
     const lines = copyLines({ ...proxy, session: null, ip: null });
     expect(lines.find((line) => line.key === 'session')?.value).toBeNull();
     expect(lines.find((line) => line.key === 'ip')?.value).toBeNull();
+  });
+});
+
+describe('connection snippets', () => {
+  const http = {
+    address: 'gw.example.test',
+    port: 8000,
+    username: 'abc123',
+    password: 'Secret9',
+    protocol: 'http' as const,
+  };
+  const socks = { ...http, protocol: 'socks5' as const };
+
+  it('puts the credentials of the proxy into every snippet', () => {
+    for (const kind of SNIPPET_KINDS) {
+      const code = toSnippet(kind, http) ?? '';
+      expect(code, kind).toContain('abc123');
+      expect(code, kind).toContain('Secret9');
+      expect(code, kind).toContain(SNIPPET_TARGET);
+    }
+  });
+
+  it('lets SOCKS5 proxies resolve names (socks5h) and gives browsers no SOCKS5 snippet', () => {
+    expect(toSnippet('python', socks)).toContain('"socks5h://abc123:Secret9@gw.example.test:8000"');
+    expect(toSnippet('node', socks)).toContain(
+      'new SocksProxyAgent("socks5h://abc123:Secret9@gw.example.test:8000")',
+    );
+    expect(toSnippet('curl', socks)).toContain('--socks5-hostname gw.example.test:8000');
+    expect(toSnippet('playwright', socks)).toBeNull();
+    expect(toSnippet('puppeteer', socks)).toBeNull();
   });
 });

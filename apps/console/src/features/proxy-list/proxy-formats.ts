@@ -40,3 +40,105 @@ export const copyLines = (proxy: ProxyRow): CopyLine[] => [
   { key: 'colonForm', value: toColonForm(proxy) },
   { key: 'atForm', value: toAtForm(proxy) },
 ];
+
+/** What the snippets fetch: a page that answers the address (and country) it was reached from. */
+export const SNIPPET_TARGET = 'https://ipinfo.io/json';
+
+/** The languages and tools the connect dialog has snippets for. */
+export const SNIPPET_KINDS = ['curl', 'python', 'node', 'playwright', 'puppeteer'] as const;
+export type SnippetKind = (typeof SNIPPET_KINDS)[number];
+
+type SnippetProxy = ProxyCredentials & Pick<ProxyRow, 'protocol'>;
+
+/** A string literal for Python and JavaScript (double quotes, escaped as JSON escapes them). */
+const quoted = (text: string): string => JSON.stringify(text);
+
+/**
+ * The proxy URL a library takes: `http://` for HTTP proxies, `socks5h://` for SOCKS5 ones (the
+ * proxy resolves the target's name, so the customer's resolver never sees it).
+ */
+const libraryProxyUrl = (proxy: SnippetProxy): string =>
+  `${proxy.protocol === 'socks5' ? 'socks5h' : 'http'}://${toAtForm(proxy)}`;
+
+const python = (proxy: SnippetProxy): string =>
+  [
+    'import requests',
+    '',
+    `proxy = ${quoted(libraryProxyUrl(proxy))}`,
+    'proxies = {"http": proxy, "https": proxy}',
+    `response = requests.get(${quoted(SNIPPET_TARGET)}, proxies=proxies, timeout=30)`,
+    'print(response.status_code, response.text)',
+  ].join('\n');
+
+const node = (proxy: SnippetProxy): string =>
+  proxy.protocol === 'socks5'
+    ? [
+        "import https from 'node:https';",
+        "import { SocksProxyAgent } from 'socks-proxy-agent';",
+        '',
+        `const agent = new SocksProxyAgent(${quoted(libraryProxyUrl(proxy))});`,
+        `https.get(${quoted(SNIPPET_TARGET)}, { agent }, (response) => {`,
+        '  response.pipe(process.stdout);',
+        '});',
+      ].join('\n')
+    : [
+        "import { fetch, ProxyAgent } from 'undici';",
+        '',
+        'const dispatcher = new ProxyAgent({',
+        `  uri: ${quoted(`http://${proxy.address}:${proxy.port}`)},`,
+        `  token: \`Basic \${Buffer.from(${quoted(`${proxy.username}:${proxy.password}`)}).toString('base64')}\`,`,
+        '});',
+        `const response = await fetch(${quoted(SNIPPET_TARGET)}, { dispatcher });`,
+        'console.log(response.status, await response.text());',
+      ].join('\n');
+
+const playwright = (proxy: SnippetProxy): string =>
+  [
+    "import { chromium } from 'playwright';",
+    '',
+    'const browser = await chromium.launch({',
+    '  proxy: {',
+    `    server: ${quoted(`http://${proxy.address}:${proxy.port}`)},`,
+    `    username: ${quoted(proxy.username)},`,
+    `    password: ${quoted(proxy.password)},`,
+    '  },',
+    '});',
+    'const page = await browser.newPage();',
+    `await page.goto(${quoted(SNIPPET_TARGET)});`,
+    "console.log(await page.textContent('body'));",
+    'await browser.close();',
+  ].join('\n');
+
+const puppeteer = (proxy: SnippetProxy): string =>
+  [
+    "import puppeteer from 'puppeteer';",
+    '',
+    'const browser = await puppeteer.launch({',
+    `  args: [${quoted(`--proxy-server=http://${proxy.address}:${proxy.port}`)}],`,
+    '});',
+    'const page = await browser.newPage();',
+    `await page.authenticate({ username: ${quoted(proxy.username)}, password: ${quoted(proxy.password)} });`,
+    `await page.goto(${quoted(SNIPPET_TARGET)});`,
+    'console.log(await page.evaluate(() => document.body.innerText));',
+    'await browser.close();',
+  ].join('\n');
+
+/**
+ * Ready-to-paste code that fetches {@link SNIPPET_TARGET} through the proxy. Browsers drive only
+ * HTTP proxies with a password (Chromium sends none to SOCKS5 proxies): for a SOCKS5 proxy the
+ * Playwright and Puppeteer snippets are null, and the dialog says why.
+ */
+export const toSnippet = (kind: SnippetKind, proxy: SnippetProxy): string | null => {
+  switch (kind) {
+    case 'curl':
+      return toCurlCommand(proxy).replace('https://example.com', SNIPPET_TARGET);
+    case 'python':
+      return python(proxy);
+    case 'node':
+      return node(proxy);
+    case 'playwright':
+      return proxy.protocol === 'socks5' ? null : playwright(proxy);
+    case 'puppeteer':
+      return proxy.protocol === 'socks5' ? null : puppeteer(proxy);
+  }
+};

@@ -4,6 +4,7 @@ import type {
   ProxyFamily,
   ProxyRow,
   priceQuoteSchema,
+  proxyCheckSchema,
   proxyExportSchema,
   proxyListSchema,
   speedTestSchema,
@@ -18,6 +19,8 @@ import type { ProxyListQuery } from './proxy-filters';
 export type ProxyPage = ResponseOf<typeof proxyListSchema>;
 /** What a speed test measured. */
 export type SpeedTestResult = ResponseOf<typeof speedTestSchema>;
+/** Where a proxy exits, or why the check through it failed. */
+export type ProxyCheckResult = ResponseOf<typeof proxyCheckSchema>;
 /** A renewal: the renewed proxy, what it cost and the balance after. */
 export type RenewalResult = ResponseOf<typeof generatedProxiesSchema>;
 /** The price of a purchase or renewal. */
@@ -132,6 +135,15 @@ export const runSpeedTest = (id: string) =>
   api.request<SpeedTestResult>({
     method: 'POST',
     path: '/proxy/test',
+    data: { token_id: id },
+    bodyKind: 'form',
+  });
+
+/** `POST /proxy/check`: a request through the gateway with the proxy, answering the exit's IP and country. */
+export const checkProxy = (id: string) =>
+  api.request<ProxyCheckResult>({
+    method: 'POST',
+    path: '/proxy/check',
     data: { token_id: id },
     bodyKind: 'form',
   });

@@ -30,6 +30,7 @@ beforeAll(() => {
 
 beforeEach(async () => {
   queryClient.clear();
+  localStorage.clear();
   recordToasts();
   await i18n.changeLanguage('en-US');
 });
@@ -67,13 +68,16 @@ describe('the proxy list', { timeout: 30_000 }, () => {
     const api = mockApi(server.handlers);
     renderList();
     await waitFor(() => expect(rowOf('p1')).toBeTruthy());
-    // Renamed in another tab meanwhile: the server answers the row it holds, remark included.
-    server.change('p1', { remark: 'renamed elsewhere' });
+    // Found unhealthy meanwhile: the server answers the row it holds, status included.
+    server.change('p1', { status: 4 });
     fireEvent.click(within(rowOf('p1')).getByTestId('proxy-switch'));
     await waitFor(() =>
-      expect(within(rowOf('p1')).getByTestId('proxy-remark').textContent).toBe('renamed elsewhere'),
+      expect(within(rowOf('p1')).getByTestId('proxy-status').textContent).toBe('Unhealthy'),
     );
     expect(within(rowOf('p1')).getByTestId('proxy-switch').getAttribute('aria-checked')).toBe('false');
+    expect(
+      await screen.findByText('Proxy user1 switched off: it carries no traffic until switched on.'),
+    ).toBeTruthy();
     expect(api.callsTo('PUT', '/proxy/token/status/p1').map((call) => call.query.get('switch'))).toEqual([
       '6',
     ]);
@@ -129,5 +133,89 @@ describe('the proxy list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(rowOf('p21')).toBeTruthy());
     fireEvent.click(within(rowOf('p21')).getByRole('checkbox'));
     await waitFor(() => expect(screen.getByTestId('proxy-batch-count').textContent).toBe('Selected: 2'));
+  });
+
+  it('shows the essential columns, adds a chosen one and remembers the choice in the browser', async () => {
+    mockApi({ 'GET /proxy/tokens/dynamic/traffic': () => ({ data: listPage(rows) }) });
+    const headers = () =>
+      [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent ?? '').filter(Boolean);
+    const first = renderList();
+    await waitFor(() => expect(rowOf('p1')).toBeTruthy());
+    expect(headers()).toEqual([
+      'Username',
+      'Address:port',
+      'Location',
+      'Protocol',
+      'Status',
+      'On/Off',
+      'Traffic used',
+      'Actions',
+    ]);
+    fireEvent.click(screen.getByTestId('proxy-columns-chooser'));
+    fireEvent.click(await screen.findByTestId('proxy-column-remark'));
+    await waitFor(() => expect(headers()).toContain('Remark'));
+    expect(headers().at(-1)).toBe('Actions');
+    expect(within(rowOf('p1')).getByTestId('proxy-remark').textContent).toBe('shop');
+    expect(JSON.parse(localStorage.getItem('proxy-list-columns:dynamic-traffic') ?? '[]')).toEqual([
+      'remark',
+    ]);
+
+    first.unmount();
+    renderList();
+    await waitFor(() => expect(rowOf('p1')).toBeTruthy());
+    expect(headers()).toContain('Remark');
+  });
+
+  it('shows each proxy as a card below 992 px, with status, on/off, usage, address and actions', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      mockApi({ 'GET /proxy/tokens/dynamic/traffic': () => ({ data: listPage(rows, 3) }) });
+      renderList();
+      const card = await waitFor(() => {
+        const found = document.querySelector('[data-testid="proxy-card"][data-row-key="p2"]');
+        expect(found).toBeTruthy();
+        return found as HTMLElement;
+      });
+      expect(document.querySelector('.ant-table')).toBeNull();
+      expect(screen.queryByTestId('proxy-columns-chooser')).toBeNull();
+      expect(within(card).getByTestId('proxy-status').textContent).toBe('Unhealthy');
+      expect(within(card).getByTestId('proxy-switch').getAttribute('aria-checked')).toBe('false');
+      expect(within(card).getByTestId('proxy-card-usage').textContent).toBe('Used 0 B · 0.00 PTC');
+      expect(within(card).getByText('gw.example.test:8000')).toBeTruthy();
+      fireEvent.click(within(card).getByRole('checkbox'));
+      await waitFor(() => expect(screen.getByTestId('proxy-batch-count').textContent).toBe('Selected: 1'));
+      fireEvent.click(within(card).getByTestId('proxy-copy'));
+      const colon = (await screen.findByTestId('proxy-copy-colonForm')) as HTMLInputElement;
+      expect(colon.value).toBe('gw.example.test:8000:user2:pass2');
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
+    }
+  });
+
+  it('warns that deleting a prepaid static IP loses the paid days', async () => {
+    const expiry = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const prepaid = proxyRow(7, {
+      type: 'residential',
+      generate: 'static',
+      proxy_type: 'ip',
+      expire_time: expiry,
+      remaining_days: 5,
+    });
+    const api = mockApi({
+      'GET /proxy/tokens/static/ip': () => ({ data: listPage([prepaid]) }),
+      'DELETE /proxy/token/p7': () => ({ data: { done: true } }),
+    });
+    render(
+      <Providers>
+        <ProxyList family="static-ip" />
+      </Providers>,
+    );
+    await waitFor(() => expect(rowOf('p7')).toBeTruthy());
+    fireEvent.click(within(rowOf('p7')).getByTestId('proxy-actions'));
+    fireEvent.click(await screen.findByTestId('proxy-action-delete'));
+    expect(await screen.findByText(/the paid time is lost and not refunded/)).toBeTruthy();
+    expect(api.callsTo('DELETE', '/proxy/token/p7')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('proxy-delete-confirm'));
+    await waitFor(() => expect(api.callsTo('DELETE', '/proxy/token/p7')).toHaveLength(1));
   });
 });

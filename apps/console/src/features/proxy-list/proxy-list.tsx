@@ -1,18 +1,22 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ProxyFamily, ProxyRow } from '@ptc/contracts';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Table } from 'antd';
+import { Alert, App, Button, type ButtonProps, Card, Flex, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { BatchActions } from './batch-actions';
+import { shownColumns, useColumnChoice } from './column-choice';
+import { ColumnChooser } from './column-chooser';
 import { ConnectDialog } from './connect-dialog';
 import { CopyDialog } from './copy-dialog';
 import { pagePath } from './page-path';
+import { ProxyCards } from './proxy-cards';
 import { buildColumns, columnsWidth } from './proxy-columns';
-import { SWITCH_OFF, SWITCH_ON } from './proxy-family';
+import { formatTime } from './proxy-display';
+import { isPrepaidRow, SWITCH_OFF, SWITCH_ON } from './proxy-family';
 import {
   INITIAL_VIEW,
   type ListView,
@@ -89,7 +93,15 @@ export const ProxyList = ({ family }: { family: ProxyFamily }) => {
     () => ({
       open: (kind, row) => setDialog({ kind, row }),
       useExtension: () => void navigateTo(pagePath('browserExtension')),
-      setSwitch: async (row, isOn) => updateRow(await switchProxy(row.id, isOn ? SWITCH_ON : SWITCH_OFF)),
+      setSwitch: async (row, isOn) => {
+        updateRow(await switchProxy(row.id, isOn ? SWITCH_ON : SWITCH_OFF));
+        void message.success({
+          content: t(isOn ? 'proxies.switch.switchedOn' : 'proxies.switch.switchedOff', {
+            username: row.username,
+          }),
+          key: `proxy-switch-${row.id}`,
+        });
+      },
       setRotation: async (row, isOn) => {
         if (row.rotation === isOn) return;
         updateRow(await toggleRotation(row.id));
@@ -98,9 +110,15 @@ export const ProxyList = ({ family }: { family: ProxyFamily }) => {
       remove: (row) =>
         void modal.confirm({
           title: t('proxies.delete.confirm'),
-          content: t('proxies.delete.hint', { username: row.username }),
+          // A prepaid proxy still running loses the time paid for: say so before it goes.
+          content: isPrepaidRow(family, row)
+            ? t('proxies.delete.hintPrepaid', {
+                username: row.username,
+                time: formatTime(row.expire_time),
+              })
+            : t('proxies.delete.hint', { username: row.username }),
+          okButtonProps: { danger: true, 'data-testid': 'proxy-delete-confirm' } as ButtonProps,
           okText: t('proxies.action.delete'),
-          okButtonProps: { danger: true },
           cancelText: t('common.cancel'),
           onOk: async () => {
             try {
@@ -119,14 +137,20 @@ export const ProxyList = ({ family }: { family: ProxyFamily }) => {
           },
         }),
     }),
-    [modal, message, t, updateRow, refresh],
+    [family, modal, message, t, updateRow, refresh],
   );
 
+  const [chosenColumns, chooseColumns] = useColumnChoice(family);
+  const shown = useMemo(() => shownColumns(family, chosenColumns), [family, chosenColumns]);
   const columns = useMemo(
-    () => buildColumns({ family, t, locale: i18n.language, isMobile, view, handlers }),
-    [family, t, i18n.language, isMobile, view, handlers],
+    () => buildColumns({ family, t, locale: i18n.language, isMobile, view, handlers, shown }),
+    [family, t, i18n.language, isMobile, view, handlers, shown],
   );
-  const scrollX = useMemo(() => columnsWidth(columns), [columns]);
+  // The essential columns fit the card; chosen ones may make the table scroll sideways inside it.
+  const scrollX = useMemo(
+    () => (chosenColumns.length > 0 ? columnsWidth(columns) : undefined),
+    [chosenColumns.length, columns],
+  );
   const isVirtual = !isMobile && view.pageSize > VIRTUAL_FROM;
   const rows = page.data?.data ?? [];
 
@@ -134,6 +158,14 @@ export const ProxyList = ({ family }: { family: ProxyFamily }) => {
     if (filters.deleted !== view.filters.deleted) clearSelection();
     setView((previous) => ({ ...previous, filters, page: 1 }));
   };
+
+  const toggleRow = (row: ProxyRow, isSelected: boolean) =>
+    setSelection((previous) => {
+      const next = new Map(previous);
+      if (isSelected) next.set(row.id, row);
+      else next.delete(row.id);
+      return next;
+    });
 
   const onSelect = (keys: Key[], selectedRows: (ProxyRow | undefined)[]) =>
     setSelection((previous) => {
@@ -152,15 +184,20 @@ export const ProxyList = ({ family }: { family: ProxyFamily }) => {
     <Card
       title={t('proxies.list.title')}
       extra={
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={refresh}
-          loading={page.isFetching}
-          aria-label={t('proxies.list.refresh')}
-          data-testid="proxy-list-refresh"
-        >
-          {isMobile ? null : t('proxies.list.refresh')}
-        </Button>
+        <Flex gap={8}>
+          {isMobile ? null : (
+            <ColumnChooser family={family} chosen={chosenColumns} onChange={chooseColumns} />
+          )}
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={refresh}
+            loading={page.isFetching}
+            aria-label={t('proxies.list.refresh')}
+            data-testid="proxy-list-refresh"
+          >
+            {isMobile ? null : t('proxies.list.refresh')}
+          </Button>
+        </Flex>
       }
       styles={{ body: { padding: isMobile ? 12 : 24 } }}
       data-testid={`proxy-list-card-${family}`}
@@ -173,6 +210,8 @@ export const ProxyList = ({ family }: { family: ProxyFamily }) => {
           canChange={!view.filters.deleted}
           onClearSelection={clearSelection}
           onChanged={refresh}
+          view={query}
+          shownTotal={page.data?.total ?? 0}
         />
         {page.isError ? (
           <Alert
@@ -187,59 +226,77 @@ export const ProxyList = ({ family }: { family: ProxyFamily }) => {
           />
         ) : null}
         <div data-testid="proxy-list" style={{ minWidth: 0 }}>
-          <Table<ProxyRow>
-            rowKey="id"
-            columns={columns}
-            dataSource={rows}
-            loading={page.isFetching}
-            size={isMobile ? 'small' : 'middle'}
-            virtual={isVirtual}
-            scroll={isVirtual ? { x: scrollX, y: VIRTUAL_HEIGHT } : { x: scrollX }}
-            rowSelection={
-              view.filters.deleted
-                ? undefined
-                : {
-                    selectedRowKeys: [...selection.keys()],
-                    preserveSelectedRowKeys: true,
-                    onChange: onSelect,
-                    fixed: !isMobile,
-                    columnWidth: 40,
-                  }
-            }
-            locale={{
-              emptyText: t(view.filters.deleted ? 'proxies.list.emptyDeleted' : 'proxies.list.empty'),
-            }}
-            pagination={{
-              current: view.page,
-              pageSize: view.pageSize,
-              total: page.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showTotal: isMobile ? undefined : (total) => t('proxies.list.total', { n: total }),
-              size: isMobile ? 'small' : undefined,
-              showLessItems: isMobile,
-            }}
-            onChange={(pagination, _filters, sorter) => {
-              const single = (Array.isArray(sorter) ? sorter[0] : sorter) as
-                | SorterResult<ProxyRow>
-                | undefined;
-              const field = SORT_FIELDS.find((candidate) => candidate === single?.columnKey);
-              setView((previous) => {
-                const sort = single?.order && field ? field : 'create_time';
-                const order = single?.order === 'ascend' ? 'asc' : 'desc';
-                const pageSize = pagination.pageSize ?? previous.pageSize;
-                const isReordered =
-                  sort !== previous.sort || order !== previous.order || pageSize !== previous.pageSize;
-                return {
-                  ...previous,
-                  sort,
-                  order,
-                  pageSize,
-                  page: isReordered ? 1 : (pagination.current ?? 1),
-                };
-              });
-            }}
-          />
+          {isMobile ? (
+            <ProxyCards
+              family={family}
+              rows={rows}
+              t={t}
+              locale={i18n.language}
+              handlers={handlers}
+              isLoading={page.isFetching}
+              emptyText={t(view.filters.deleted ? 'proxies.list.emptyDeleted' : 'proxies.list.empty')}
+              selected={view.filters.deleted ? null : new Set(selection.keys())}
+              onToggle={toggleRow}
+              pagination={{
+                current: view.page,
+                pageSize: view.pageSize,
+                total: page.data?.total ?? 0,
+                onChange: (next) => setView((previous) => ({ ...previous, page: next })),
+              }}
+            />
+          ) : (
+            <Table<ProxyRow>
+              rowKey="id"
+              columns={columns}
+              dataSource={rows}
+              loading={page.isFetching}
+              size="middle"
+              virtual={isVirtual}
+              scroll={isVirtual ? { x: scrollX, y: VIRTUAL_HEIGHT } : scrollX ? { x: scrollX } : undefined}
+              rowSelection={
+                view.filters.deleted
+                  ? undefined
+                  : {
+                      selectedRowKeys: [...selection.keys()],
+                      preserveSelectedRowKeys: true,
+                      onChange: onSelect,
+                      fixed: scrollX !== undefined,
+                      columnWidth: 40,
+                    }
+              }
+              locale={{
+                emptyText: t(view.filters.deleted ? 'proxies.list.emptyDeleted' : 'proxies.list.empty'),
+              }}
+              pagination={{
+                current: view.page,
+                pageSize: view.pageSize,
+                total: page.data?.total ?? 0,
+                showSizeChanger: true,
+                pageSizeOptions: PAGE_SIZES.map(String),
+                showTotal: (total) => t('proxies.list.total', { n: total }),
+              }}
+              onChange={(pagination, _filters, sorter) => {
+                const single = (Array.isArray(sorter) ? sorter[0] : sorter) as
+                  | SorterResult<ProxyRow>
+                  | undefined;
+                const field = SORT_FIELDS.find((candidate) => candidate === single?.columnKey);
+                setView((previous) => {
+                  const sort = single?.order && field ? field : 'create_time';
+                  const order = single?.order === 'ascend' ? 'asc' : 'desc';
+                  const pageSize = pagination.pageSize ?? previous.pageSize;
+                  const isReordered =
+                    sort !== previous.sort || order !== previous.order || pageSize !== previous.pageSize;
+                  return {
+                    ...previous,
+                    sort,
+                    order,
+                    pageSize,
+                    page: isReordered ? 1 : (pagination.current ?? 1),
+                  };
+                });
+              }}
+            />
+          )}
         </div>
       </Flex>
       <CopyDialog proxy={dialog?.kind === 'copy' ? dialog.row : null} onClose={closeDialog} />

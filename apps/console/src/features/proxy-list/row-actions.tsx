@@ -10,7 +10,7 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import type { ProxyRow } from '@ptc/contracts';
-import { Button, Dropdown, Flex, type MenuProps } from 'antd';
+import { Button, Dropdown, Flex, type MenuProps, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { isRenewableRow } from './proxy-family';
@@ -36,7 +36,7 @@ export interface RowActionsProps {
   handlers: RowHandlers;
   /** Static IP proxies can be renewed. */
   isRenewable: boolean;
-  /** On phones every action sits in one menu. */
+  /** On a card (below 992 px): copy and connect with their names, the rest in one menu. */
   isMobile: boolean;
   t: TFunction;
 }
@@ -45,8 +45,8 @@ type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /**
  * The row actions of SPEC §2: copy, speed test, QR code import, connect, use browser extension,
- * remark, renew (static IP) and delete. On desktops copy and speed test are buttons and the rest a
- * "More" menu; on phones all of them are in one menu. A deleted proxy can only be copied.
+ * remark, renew (static IP) and delete. On desktops copy, connect and speed test are icon buttons
+ * and the rest a "More" menu; on phones all of them are in one menu. A deleted proxy can only be copied.
  */
 export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActionsProps) => {
   const canRenew = isRenewable && isRenewableRow(row);
@@ -63,7 +63,6 @@ export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActio
     onClick,
     ...extra,
   });
-  const copy = item('copy', <CopyOutlined />, t('proxies.action.copy'), () => handlers.open('copy', row));
   const speed = item('speed', <ThunderboltOutlined />, t('proxies.action.speedTest'), () =>
     handlers.open('speed', row),
   );
@@ -71,7 +70,6 @@ export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActio
     ? []
     : [
         item('qr', <QrcodeOutlined />, t('proxies.action.qr'), () => handlers.open('qr', row)),
-        item('connect', <ApiOutlined />, t('proxies.action.connect'), () => handlers.open('connect', row)),
         item('extension', <ChromeOutlined />, t('proxies.action.extension'), handlers.useExtension),
         item('remark', <EditOutlined />, t('proxies.action.remark'), () => handlers.open('remark', row)),
         ...(isRenewable
@@ -92,41 +90,72 @@ export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActio
       ];
 
   if (isMobile) {
-    const items = row.deleted ? [copy] : [copy, speed, ...rest];
+    // A card's main actions with their names, the rest in a menu.
     return (
-      <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-        <Button
-          icon={<EllipsisOutlined />}
-          aria-label={t('proxies.action.more')}
-          data-testid="proxy-actions"
-        />
-      </Dropdown>
+      <Flex gap={8} wrap>
+        <Button icon={<CopyOutlined />} onClick={() => handlers.open('copy', row)} data-testid="proxy-copy">
+          {t('proxies.action.copy')}
+        </Button>
+        {row.deleted ? null : (
+          <>
+            <Button
+              icon={<ApiOutlined />}
+              onClick={() => handlers.open('connect', row)}
+              data-testid="proxy-connect"
+            >
+              {t('proxies.action.connect')}
+            </Button>
+            <Dropdown menu={{ items: [speed, ...rest] }} trigger={['click']} placement="bottomRight">
+              <Button
+                icon={<EllipsisOutlined />}
+                aria-label={t('proxies.action.more')}
+                data-testid="proxy-actions"
+              />
+            </Dropdown>
+          </>
+        )}
+      </Flex>
     );
   }
+  // Icons with their names on hover and for screen readers: no label to cut in any language.
   return (
     <Flex gap={4} wrap={false}>
-      <Button
-        size="small"
-        icon={<CopyOutlined />}
-        onClick={() => handlers.open('copy', row)}
-        data-testid="proxy-copy"
-      >
-        {t('proxies.action.copy')}
-      </Button>
+      <Tooltip title={t('proxies.action.copy')}>
+        <Button
+          size="small"
+          icon={<CopyOutlined />}
+          onClick={() => handlers.open('copy', row)}
+          aria-label={t('proxies.action.copy')}
+          data-testid="proxy-copy"
+        />
+      </Tooltip>
       {row.deleted ? null : (
         <>
-          <Button
-            size="small"
-            icon={<ThunderboltOutlined />}
-            onClick={() => handlers.open('speed', row)}
-            data-testid="proxy-speed"
-          >
-            {t('proxies.action.speedTest')}
-          </Button>
+          <Tooltip title={t('proxies.action.connect')}>
+            <Button
+              size="small"
+              icon={<ApiOutlined />}
+              onClick={() => handlers.open('connect', row)}
+              aria-label={t('proxies.action.connect')}
+              data-testid="proxy-connect"
+            />
+          </Tooltip>
+          <Tooltip title={t('proxies.action.speedTest')}>
+            <Button
+              size="small"
+              icon={<ThunderboltOutlined />}
+              onClick={() => handlers.open('speed', row)}
+              aria-label={t('proxies.action.speedTest')}
+              data-testid="proxy-speed"
+            />
+          </Tooltip>
           <Dropdown menu={{ items: rest }} trigger={['click']} placement="bottomRight">
-            <Button size="small" icon={<EllipsisOutlined />} data-testid="proxy-actions">
-              {t('proxies.action.more')}
-            </Button>
+            <Button
+              size="small"
+              icon={<EllipsisOutlined />}
+              aria-label={t('proxies.action.more')}
+              data-testid="proxy-actions"
+            />
           </Dropdown>
         </>
       )}

@@ -105,4 +105,9 @@ export const generators = {
   'generators.failure.topUp': 'Top up',
   'generators.failure.searchLimit':
     'You have used today’s searches. Buying a residential static proxy restores them.',
+  'generators.confirm.title': 'Buy for {{amount}} PTC?',
+  'generators.confirm.line': '{{count}} × {{price}} PTC / {{unit}}',
+  'generators.confirm.charge':
+    'The amount is charged from your PTC balance at once. PTC purchases are non-refundable.',
+  'generators.confirm.pay': 'Pay {{amount}} PTC',
 };

@@ -105,4 +105,9 @@ export const generators = {
   'generators.failure.topUp': 'Пополнить',
   'generators.failure.searchLimit':
     'Поиски на сегодня исчерпаны. Покупка резидентного статического прокси восстанавливает их.',
+  'generators.confirm.title': 'Купить за {{amount}} PTC?',
+  'generators.confirm.line': '{{count}} шт. × {{price}} PTC / {{unit}}',
+  'generators.confirm.charge':
+    'Сумма сразу списывается с вашего баланса PTC. Покупки за PTC не возвращаются.',
+  'generators.confirm.pay': 'Оплатить {{amount}} PTC',
 };

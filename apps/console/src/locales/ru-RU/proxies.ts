@@ -130,7 +130,6 @@ export const proxies = {
   'proxies.connect.intro':
     'Укажите эти настройки в браузере, приложении или прокси-клиенте либо проверьте прокси через curl.',
   'proxies.connect.url': 'URL прокси',
-  'proxies.connect.curl': 'Проверить через curl',
   'proxies.connect.tool': 'Инструмент подключения',
   'proxies.connect.extension': 'Расширение браузера',
   'proxies.remark.title': 'Изменить заметку',
@@ -159,4 +158,45 @@ export const proxies = {
   'proxies.export.nothing': 'В этом диапазоне дат прокси не создавались.',
   'proxies.export.submit': 'Экспортировать',
   'proxies.export.done': 'Экспортировано: {{n}}. Файл скачивается.',
+  'proxies.switch.switchedOn': 'Прокси {{username}} включён.',
+  'proxies.switch.switchedOff':
+    'Прокси {{username}} выключен: он не пропускает трафик, пока вы его снова не включите.',
+  'proxies.delete.hintPrepaid':
+    'Прокси {{username}} сразу перестанет работать, восстановить его нельзя. Он оплачен до {{time}}: оплаченное время сгорит, деньги не возвращаются.',
+  'proxies.card.used': 'Использовано {{bytes}}',
+  'proxies.card.expires': 'Истекает {{time}}',
+  'proxies.card.select': 'Выбрать {{username}}',
+  'proxies.columns.title': 'Столбцы',
+  'proxies.columns.hint': 'Дополнительные столбцы списка. Браузер запомнит ваш выбор.',
+  'proxies.batch.offConfirm': 'Выключить выбранные прокси ({{n}})?',
+  'proxies.batch.offHint':
+    'Они сразу перестанут пропускать трафик, включая открытые соединения, пока вы их снова не включите.',
+  'proxies.export.viewFiltered': 'Прокси по текущему фильтру ({{n}})',
+  'proxies.export.everything': 'Все прокси ({{n}})',
+  'proxies.export.nothingShown': 'В списке нет прокси для выгрузки.',
+  'proxies.connect.snippets': 'Готовый код для вставки',
+  'proxies.connect.copy': 'Копировать',
+  'proxies.connect.copied': 'Скопировано',
+  'proxies.connect.copyFailed':
+    'Копирование здесь не поддерживается: выделите текст и скопируйте его вручную.',
+  'proxies.connect.note.curl': 'Работает в любом терминале с curl.',
+  'proxies.connect.note.python': 'Нужен пакет requests: pip install requests.',
+  'proxies.connect.note.pythonSocks':
+    'Для SOCKS5 установите requests с поддержкой SOCKS: pip install "requests[socks]".',
+  'proxies.connect.note.node': 'Нужны Node.js 18 или новее и undici: npm install undici.',
+  'proxies.connect.note.nodeSocks': 'Нужен socks-proxy-agent: npm install socks-proxy-agent.',
+  'proxies.connect.note.playwright': 'Playwright сам передаёт прокси имя пользователя и пароль.',
+  'proxies.connect.note.playwrightSocks':
+    'Chromium не передаёт пароль SOCKS5-прокси: для Playwright используйте HTTP-прокси.',
+  'proxies.connect.note.puppeteer': 'Puppeteer отвечает на запрос пароля прокси через page.authenticate.',
+  'proxies.connect.note.puppeteerSocks':
+    'Chromium не передаёт пароль SOCKS5-прокси: для Puppeteer используйте HTTP-прокси.',
+  'proxies.connect.check': 'Проверить прокси',
+  'proxies.connect.checkHint': 'Загружает страницу через прокси и показывает, откуда он выходит в сеть.',
+  'proxies.connect.checkOk': 'Прокси работает.',
+  'proxies.connect.exitIp': 'Выходной IP',
+  'proxies.connect.exitCountry': 'Страна выхода',
+  'proxies.connect.unknown': 'Не сообщается',
+  'proxies.connect.latency': 'Ответ за',
+  'proxies.connect.checkFailed': 'Проверка не удалась: {{reason}}',
 };

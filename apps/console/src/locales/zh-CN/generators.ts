@@ -101,4 +101,8 @@ export const generators = {
   'generators.failure.balance': '请充值后继续。流量代理也可以使用流量包。',
   'generators.failure.topUp': '去充值',
   'generators.failure.searchLimit': '今天的搜索次数已用完。购买住宅静态代理后即可恢复。',
+  'generators.confirm.title': '确认支付 {{amount}} PTC 购买？',
+  'generators.confirm.line': '{{count}} 个 × {{price}} PTC / {{unit}}',
+  'generators.confirm.charge': '费用将立即从您的 PTC 余额中扣除。PTC 购买不可退款。',
+  'generators.confirm.pay': '支付 {{amount}} PTC',
 };
