@@ -125,6 +125,13 @@ describe.skipIf(!chromiumPath)('money in Chromium', () => {
     expect(await notice.textContent()).toContain('computer');
     expect(await notice.textContent()).toContain(`${server.url}/charge`);
     expect(await page.getByTestId('charge-pay').count()).toBe(0);
+
+    // The balance history reads on the phone without scrolling sideways: one movement per item.
+    await page.goto('/charge/history');
+    const usage = page.getByTestId('money-trail').getByTestId('money-trail-row-usage');
+    await usage.waitFor();
+    expect(await usage.getByTestId('money-trail-amount').textContent()).toBe('−1.25');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   it('shows a traffic charge, a package purchase and a static IP purchase with balances that add up', async () => {

@@ -6,8 +6,11 @@ import {
   Button,
   Card,
   DatePicker,
+  Empty,
   Flex,
+  Pagination,
   Select,
+  Spin,
   Table,
   type TableColumnsType,
   Tag,
@@ -16,6 +19,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { lastDays } from '../charge/charge-records';
 import {
   describeEntry,
@@ -56,6 +60,40 @@ const saveCsv = (text: string, fileName: string) => {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 };
 
+/** One movement as a phone shows it (below 992 px): what, when, the amount and the balance after. */
+const MovementItem = ({ entry }: { entry: LedgerEntry }) => {
+  const { t, i18n } = useTranslation();
+  return (
+    <Flex
+      vertical
+      gap={4}
+      style={{ padding: '12px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
+      data-testid={`money-trail-row-${entry.kind}`}
+    >
+      <Flex justify="space-between" align="center" gap={8}>
+        <Tag color={KIND_COLORS[entry.kind]}>{t(`moneyTrail.kind.${entry.kind}`)}</Tag>
+        <Typography.Text
+          strong
+          type={entry.amount.startsWith('-') ? undefined : 'success'}
+          data-testid="money-trail-amount"
+        >
+          {formatTrailAmount(entry.amount, true)}
+        </Typography.Text>
+      </Flex>
+      <span style={{ overflowWrap: 'anywhere' }} data-testid="money-trail-description">
+        {describeEntry(entry, t, i18n.language)}
+      </span>
+      <Flex justify="space-between" gap={8} wrap>
+        <Typography.Text type="secondary">{dayjs(entry.time).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('moneyTrail.balanceAfter')}{' '}
+          <span data-testid="money-trail-balance">{formatTrailAmount(entry.balance_after)}</span>
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+};
+
 /**
  * The money trail (issue #16): every balance movement of the account, newest first, with what it
  * was for, its signed amount and the balance after it; filtered by days and kinds, paged on the
@@ -72,6 +110,7 @@ export const MoneyTrailCard = ({ title }: { title?: string }) => {
     kinds: [],
   });
   const [isExporting, setIsExporting] = useState(false);
+  const isNarrow = useIsMobile();
   const query = toLedgerQuery(filter);
   const trail = useQuery({
     queryKey: [...MONEY_TRAIL_QUERY_KEY, query],
@@ -202,30 +241,49 @@ export const MoneyTrailCard = ({ title }: { title?: string }) => {
         />
       ) : null}
       <div data-testid="money-trail">
-        <Table<LedgerEntry>
-          rowKey="id"
-          columns={columns}
-          dataSource={trail.data?.data ?? []}
-          loading={trail.isFetching}
-          size="middle"
-          scroll={{ x: 'max-content' }}
-          onRow={(entry) => ({ 'data-testid': `money-trail-row-${entry.kind}` }) as object}
-          locale={{ emptyText: t('moneyTrail.empty') }}
-          pagination={{
-            current: filter.page,
-            pageSize: filter.pageSize,
-            total: trail.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('charge.records.count', { total }),
-          }}
-          onChange={(pagination) =>
-            setFilter((previous) => ({
-              ...previous,
-              page: pagination.current ?? 1,
-              pageSize: pagination.pageSize ?? previous.pageSize,
-            }))
-          }
-        />
+        {isNarrow ? (
+          <Spin spinning={trail.isFetching}>
+            {(trail.data?.data ?? []).map((entry) => (
+              <MovementItem key={entry.id} entry={entry} />
+            ))}
+            {trail.data && trail.data.total === 0 ? <Empty description={t('moneyTrail.empty')} /> : null}
+            <Pagination
+              simple
+              align="end"
+              style={{ marginTop: 12 }}
+              current={filter.page}
+              pageSize={filter.pageSize}
+              total={trail.data?.total ?? 0}
+              hideOnSinglePage
+              onChange={(page) => setFilter((previous) => ({ ...previous, page }))}
+            />
+          </Spin>
+        ) : (
+          <Table<LedgerEntry>
+            rowKey="id"
+            columns={columns}
+            dataSource={trail.data?.data ?? []}
+            loading={trail.isFetching}
+            size="middle"
+            scroll={{ x: 'max-content' }}
+            onRow={(entry) => ({ 'data-testid': `money-trail-row-${entry.kind}` }) as object}
+            locale={{ emptyText: t('moneyTrail.empty') }}
+            pagination={{
+              current: filter.page,
+              pageSize: filter.pageSize,
+              total: trail.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => t('charge.records.count', { total }),
+            }}
+            onChange={(pagination) =>
+              setFilter((previous) => ({
+                ...previous,
+                page: pagination.current ?? 1,
+                pageSize: pagination.pageSize ?? previous.pageSize,
+              }))
+            }
+          />
+        )}
       </div>
     </Card>
   );

@@ -191,6 +191,7 @@ export const wallet = {
   'moneyTrail.column.description': 'Details',
   'moneyTrail.column.amount': 'Amount (PTC)',
   'moneyTrail.column.balanceAfter': 'Balance after (PTC)',
+  'moneyTrail.balanceAfter': 'Balance after:',
   'moneyTrail.column.reference': 'Reference',
   'moneyTrail.kind.topup': 'Top-up',
   'moneyTrail.kind.bonus': 'Bonus',

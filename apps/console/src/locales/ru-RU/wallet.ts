@@ -196,6 +196,7 @@ export const wallet: Record<keyof typeof reference, string> = {
   'moneyTrail.column.description': 'Подробности',
   'moneyTrail.column.amount': 'Сумма (PTC)',
   'moneyTrail.column.balanceAfter': 'Остаток (PTC)',
+  'moneyTrail.balanceAfter': 'Остаток:',
   'moneyTrail.column.reference': 'Номер',
   'moneyTrail.kind.topup': 'Пополнение',
   'moneyTrail.kind.bonus': 'Бонус',

@@ -189,6 +189,7 @@ export const wallet: Record<keyof typeof reference, string> = {
   'moneyTrail.column.description': '详情',
   'moneyTrail.column.amount': '金额（PTC）',
   'moneyTrail.column.balanceAfter': '变动后余额（PTC）',
+  'moneyTrail.balanceAfter': '变动后余额：',
   'moneyTrail.column.reference': '关联编号',
   'moneyTrail.kind.topup': '充值',
   'moneyTrail.kind.bonus': '赠送',
