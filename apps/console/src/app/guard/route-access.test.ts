@@ -93,6 +93,10 @@ describe('decideRouteAccess', () => {
 describe('decideFetchFailure', () => {
   it('sends the user to login after a failed user-info fetch', () => {
     expect(decideFetchFailure('charge')).toEqual({ type: 'redirect', to: '/login' });
+    expect(decideFetchFailure('charge', '/charge?order=T1')).toEqual({
+      type: 'redirect',
+      to: '/login?redirect=%2Fcharge%3Forder%3DT1',
+    });
   });
 
   it('posts a logout over the bridge instead inside the native app wrapper', () => {

@@ -59,5 +59,8 @@ export const decideRouteAccess = (input: RouteAccessInput): RouteAccessDecision 
  * After a failed user-info fetch the user is logged out: sent to login, or, inside the
  * native app wrapper (route names starting with `webapp`), told so over the app's bridge.
  */
-export const decideFetchFailure = (routeName: string): FetchFailureDecision =>
-  routeName.startsWith(WEBAPP_NAME_PREFIX) ? { type: 'bridgeLogout' } : { type: 'redirect', to: LOGIN_PATH };
+export const decideFetchFailure = (routeName: string, path?: string): FetchFailureDecision => {
+  if (routeName.startsWith(WEBAPP_NAME_PREFIX)) return { type: 'bridgeLogout' };
+  // A session that ended (expired, revoked) is a signed-out visit: back here after signing in.
+  return { type: 'redirect', to: path ? loginPathFor(path) : LOGIN_PATH };
+};

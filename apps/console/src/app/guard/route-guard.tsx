@@ -5,6 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { loadUserInfo } from '../../features/auth/auth.api';
 import { isRecentLogout, logout, logoutToLogin } from '../../features/auth/logout';
 import { postLogoutToNativeApp } from '../../shared/native/native-bridge';
+import { navigateTo } from '../../shared/navigation/navigation';
 import { isUserLoaded, tokenStore, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { PageSpinner } from '../../shared/ui/page-spinner';
@@ -39,10 +40,15 @@ export const RouteGuard = ({ children }: { children: ReactNode }) => {
     loadUserInfo().catch((error: unknown) => {
       if (!isCurrent) return;
       console.error('[guard] user info could not be loaded', error);
-      const failure = decideFetchFailure(routeName);
+      const failure = decideFetchFailure(routeName, `${window.location.pathname}${window.location.search}`);
       if (failure.type === 'bridgeLogout' && postLogoutToNativeApp()) {
         setIsHandedToNativeApp(true);
         logout();
+        return;
+      }
+      if (failure.type === 'redirect') {
+        logout();
+        navigateTo(failure.to, { replace: true });
         return;
       }
       logoutToLogin();
