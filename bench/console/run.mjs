@@ -1,14 +1,14 @@
 // Console first-screen benchmark (issue #16): Lighthouse (mobile preset, simulated throttling) in
 // Debian Chromium against the built product, as `npm start` runs it. See README.md next to this file.
 //
-//   node bench/console/run.mjs [--runs 3] [--json results.json] [--no-build-check]
+//   node bench/console/run.mjs [--runs 3] [--json results.json] [--details] [--reports DIR]
 //
 // Pages: /login signed out; /dashboard/overview signed in as a customer with 30 days of traffic
 // (charts drawn) and as a customer who has just registered (first-run state). Each page is
 // audited `--runs` times, each time in a new Chromium with an empty profile and cache; the median
 // run (Lighthouse's own choice by FCP/TTI) is printed. Exit code 1 when a budget is missed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -30,6 +30,10 @@ const option = (name, fallback) => {
 };
 const RUNS = Number(option('runs', '3'));
 const JSON_OUT = option('json', null);
+/** `--details`: every element behind a failed accessibility audit. */
+const DETAILS = process.argv.includes('--details');
+/** `--reports DIR`: the median Lighthouse report of each page as JSON, for a closer look. */
+const REPORTS = option('reports', null);
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (!Number.isInteger(RUNS) || RUNS < 1) {
   process.stderr.write('usage: node bench/console/run.mjs [--runs N>=1] [--json FILE]\n');
@@ -204,7 +208,13 @@ const figuresOf = (lhr) => {
     failedA11y: Object.values(lhr.audits)
       .filter((a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0))
       .filter((a) => a.score !== null && a.score < 1)
-      .map((a) => a.id),
+      .map((a) => ({
+        id: a.id,
+        // What fails, element by element (contrast ratios included), for --details.
+        items: (a.details?.items ?? []).map((item) =>
+          [item.node?.snippet, item.node?.explanation?.split('\n').slice(0, 2).join(' ')].join(' — '),
+        ),
+      })),
   };
 };
 
@@ -233,6 +243,11 @@ try {
       runs.push(await audit(page.path, page.token));
     }
     const median = computeMedianRun(runs);
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      const file = `${page.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`;
+      writeFileSync(join(REPORTS, file), JSON.stringify(median));
+    }
     const figures = figuresOf(median);
     const scores = runs.map((lhr) => Math.round(lhr.categories.performance.score * 100));
     const checks = {
@@ -284,8 +299,10 @@ for (const [index, row] of table.entries()) {
   if (index === 0) process.stdout.write(`${widths.map((width) => '-'.repeat(width)).join('-|-')}\n`);
 }
 for (const { label, figures } of rows) {
-  if (figures.failedA11y.length > 0)
-    log(`${label}: accessibility audits below 1: ${figures.failedA11y.join(', ')}`);
+  if (figures.failedA11y.length === 0) continue;
+  log(`${label}: accessibility audits below 1: ${figures.failedA11y.map((audit) => audit.id).join(', ')}`);
+  if (!DETAILS) continue;
+  for (const audit of figures.failedA11y) for (const item of audit.items) log(`  ${audit.id}: ${item}`);
 }
 if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(rows, null, 2)}\n`);
 process.exit(rows.every((row) => row.pass) ? 0 : 1);

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { BalanceCard } from './balance-card';
-import { CostSummaryCard } from './cost-summary-card';
 import { currentFirstRunStep, isFirstRun } from './first-run';
 import { FirstRunCard } from './first-run-card';
+import { LazyCostSummaryCard } from './lazy-cost-summary-card';
 import { NewUserGuideSlot } from './new-user-guide-slot';
 import { fetchProxiesSummary, OVERVIEW_QUERY_KEYS } from './overview.api';
 import './overview-texts';
@@ -45,7 +45,7 @@ const OverviewPage = () => {
         </Col>
       </Row>
       <TrafficUsageCard />
-      <CostSummaryCard />
+      <LazyCostSummaryCard />
     </Flex>
   );
 };

@@ -1,24 +1,11 @@
-import { DEFAULT_LOCALE, type Locale, STORAGE_KEYS } from '@ptc/contracts';
+import { DEFAULT_LOCALE, LOCALES, type Locale, STORAGE_KEYS } from '@ptc/contracts';
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import 'dayjs/locale/ru';
-import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enUS } from '../../locales/en-US';
-import { ruRU } from '../../locales/ru-RU';
-import { zhCN } from '../../locales/zh-CN';
 import { browserStorage } from '../storage/storage';
 import { detectLocale, isLocale } from './detect-locale';
-
-/** Texts per interface language. */
-export const MESSAGES: Record<Locale, Record<string, string>> = {
-  'en-US': enUS,
-  'zh-CN': zhCN,
-  'ru-RU': ruRU,
-};
-
-/** dayjs locale name per interface language. */
-const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'zh-CN': 'zh-cn', 'ru-RU': 'ru' };
+import { LOCALE_PACKS, type LocalePack } from './locale-pack';
 
 /** Native names shown in the language switch. */
 export const LOCALE_NAMES: Record<Locale, string> = {
@@ -30,8 +17,11 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 const browserLanguages = (): readonly string[] =>
   typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 
+/** The packs loaded so far (texts, antd and dayjs locales), by language. */
+const loadedPacks = new Map<Locale, LocalePack>();
+
 const applyToDocument = (locale: Locale): void => {
-  dayjs.locale(DAYJS_LOCALES[locale]);
+  dayjs.locale(loadedPacks.get(locale)?.dayjs ?? 'en');
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 };
 
@@ -41,19 +31,47 @@ export const i18n = i18next.createInstance();
 const initialLocale = detectLocale(browserStorage.getItem(STORAGE_KEYS.locale), browserLanguages());
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(
-    Object.entries(MESSAGES).map(([locale, messages]) => [locale, { translation: messages }]),
-  ),
+  // Texts arrive per language with its pack (loadLocalePack); features add theirs as they load.
+  resources: {},
   lng: initialLocale,
   fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: Object.keys(MESSAGES),
+  supportedLngs: [...LOCALES],
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
 });
-applyToDocument(initialLocale);
+
+/**
+ * Loads a language's pack once (its own chunk) and adds its texts. Only the language in use is
+ * loaded: the first screen carries neither the other languages' texts nor their antd and dayjs
+ * locales.
+ */
+export const loadLocalePack = async (locale: Locale): Promise<LocalePack> => {
+  const loaded = loadedPacks.get(locale);
+  if (loaded) return loaded;
+  const { pack } = await LOCALE_PACKS[locale]();
+  // Features may have added their texts already; the base texts join them.
+  i18n.addResourceBundle(locale, 'translation', pack.texts, true, false);
+  loadedPacks.set(locale, pack);
+  return pack;
+};
+
+/** antd's texts of a loaded language (`undefined`: antd's own English). */
+export const getAntdLocale = (locale: Locale): AntdLocale | undefined => loadedPacks.get(locale)?.antd;
+
+/**
+ * Resolves once the texts of the language in use are there: `main.tsx` renders after it (the
+ * router is created first, so the pages' chunks load meanwhile).
+ */
+export const localeReady: Promise<void> = loadLocalePack(initialLocale).then(() =>
+  applyToDocument(initialLocale),
+);
+
+// Tests import modules and render at once, so there the module waits for the texts itself; the
+// production build drops this line (MODE is a constant) and with it the top-level await.
+if (import.meta.env.MODE === 'test') await localeReady;
 
 /** The language in use. */
 export const getLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
@@ -61,6 +79,7 @@ export const getLocale = (): Locale => (isLocale(i18n.language) ? i18n.language 
 /** Switches the language, remembers it across reloads and updates `<html lang>` and dayjs. */
 export const changeLocale = async (locale: Locale): Promise<void> => {
   browserStorage.setItem(STORAGE_KEYS.locale, locale);
+  await loadLocalePack(locale);
   applyToDocument(locale);
   await i18n.changeLanguage(locale);
 };
