@@ -1,20 +1,15 @@
-import { DEFAULT_LOCALE, type Locale } from '@ptc/contracts';
+import { DEFAULT_LOCALE } from '@ptc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import ruRU from 'antd/locale/ru_RU';
-import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { settingsStore } from '../features/settings/settings.store';
 import { queryClient } from '../shared/api/query-client';
 import { isLocale } from '../shared/i18n/detect-locale';
-import { i18n } from '../shared/i18n/i18n';
+import { getAntdLocale, i18n } from '../shared/i18n/i18n';
 import { useStore } from '../shared/store/create-store';
+import { READABLE_SECONDARY_TEXT, toReadableShade } from './accessible-colors';
 import { FeedbackBridge } from './feedback-bridge';
-
-/** antd's own texts (dialog buttons, pickers, empty states) per interface language. */
-const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN, 'ru-RU': ruRU } satisfies Record<Locale, unknown>;
 
 /** Filter of the colour-weak mode, as in the Arco Design Pro settings it mirrors. */
 const COLOR_WEAK_FILTER = 'invert(80%)';
@@ -35,16 +30,25 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
     document.documentElement.style.colorScheme = settings.theme;
   }, [settings.theme]);
 
-  const themeConfig = useMemo(
-    () => ({
-      algorithm: isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: settings.colorPrimary },
-    }),
-    [isDark, settings.colorPrimary],
-  );
+  const themeConfig = useMemo(() => {
+    if (isDark) return { algorithm: theme.darkAlgorithm, token: { colorPrimary: settings.colorPrimary } };
+    // Light mode: the chosen colour's readable shade for buttons, links and tabs, and secondary
+    // text dark enough to read (WCAG AA; issue #16 measured 3.4:1 and 4.1:1 before).
+    const primary = toReadableShade(settings.colorPrimary);
+    return {
+      algorithm: theme.defaultAlgorithm,
+      token: {
+        colorPrimary: primary,
+        colorLink: primary,
+        colorTextDescription: READABLE_SECONDARY_TEXT,
+        colorTextTertiary: READABLE_SECONDARY_TEXT,
+      },
+    };
+  }, [isDark, settings.colorPrimary]);
 
+  // antd's own texts (dialog buttons, pickers, empty states) come with the language's pack.
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={themeConfig}>
+    <ConfigProvider locale={getAntdLocale(locale)} theme={themeConfig}>
       <App>
         <FeedbackBridge />
         {children}

@@ -93,7 +93,7 @@ export const BalanceCard = () => {
           )}
         </Flex>
       ) : (
-        <Skeleton active paragraph={{ rows: 2 }} />
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
       )}
     </Card>
   );

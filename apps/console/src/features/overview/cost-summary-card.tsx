@@ -99,7 +99,7 @@ export const CostSummaryCard = () => {
   const body = () => {
     if (rangeError) return null;
     if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
-    if (!summary || !option) return <Skeleton active paragraph={{ rows: 6 }} />;
+    if (!summary || !option) return <Skeleton active title={false} paragraph={{ rows: 6 }} />;
     if (isNothingSpent(summary)) {
       return (
         <Empty

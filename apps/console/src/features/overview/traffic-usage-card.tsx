@@ -80,7 +80,7 @@ export const TrafficUsageCard = () => {
 
   const body = () => {
     if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
-    if (query.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+    if (query.isPending) return <Skeleton active title={false} paragraph={{ rows: 6 }} />;
     // No traffic yet: what to do for some, rather than two charts of zeros on axes of "1 B".
     if (!hasAnyTraffic(query.data)) {
       return (
