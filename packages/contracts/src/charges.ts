@@ -246,6 +246,13 @@ export const AUTO_TOP_UP_LIMITS = {
 export const recommendedAutoThreshold = (amount: Micro): Micro =>
   roundHalfUpTo(applyBasisPoints(amount, TOP_UP.RECOMMENDED_AUTO_THRESHOLD_BASIS_POINTS), CENT);
 
+/**
+ * Why an automatic charge failed: the saved card cannot be charged by the provider configured now,
+ * the card was declined, or the provider failed otherwise.
+ */
+export const AUTO_TOP_UP_ERRORS = ['card_unusable', 'card_declined', 'charge_failed'] as const;
+export type AutoTopUpError = (typeof AUTO_TOP_UP_ERRORS)[number];
+
 /** A saved card for auto top-up. */
 export const savedCardSchema = z.object({ brand: z.string(), last4: z.string(), exp: z.string() });
 
@@ -256,8 +263,8 @@ export const autoTopUpSchema = z.object({
   threshold: ptcAmountSchema.nullable(),
   card: savedCardSchema.nullable(),
   recommended_threshold_percent: z.number(),
-  /** Why the last automatic charge failed, if it did. */
-  last_error: z.string().nullable(),
+  /** Why the last automatic charge failed, if it did, as a code (the console words it). */
+  last_error: z.enum(AUTO_TOP_UP_ERRORS).nullable(),
 });
 
 /** `POST /proxy/charges/stripe/info`. */

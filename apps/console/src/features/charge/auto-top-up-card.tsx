@@ -266,7 +266,7 @@ export const AutoTopUpCard = () => {
             <Alert
               type="warning"
               showIcon
-              title={t('autoTopUp.lastError', { reason: info.last_error })}
+              title={t(`autoTopUp.lastError.${info.last_error}`)}
               data-testid="auto-topup-last-error"
             />
           ) : null}

@@ -132,7 +132,12 @@ export const wallet = {
   'autoTopUp.cardRequired': 'Save a card first to turn on auto top-up.',
   'autoTopUp.saved': 'Auto top-up saved.',
   'autoTopUp.saveFailed': 'Auto top-up could not be set.',
-  'autoTopUp.lastError': 'The last automatic top-up failed: {{reason}}',
+  'autoTopUp.lastError.card_unusable':
+    'The last automatic top-up failed: the saved card cannot be charged here. Please save your card again.',
+  'autoTopUp.lastError.card_declined':
+    'The last automatic top-up failed: the card was declined. Please check the card or save another one.',
+  'autoTopUp.lastError.charge_failed':
+    'The last automatic top-up failed: the payment provider could not charge the card. Please check the card.',
 
   'balanceAlarm.title': 'Balance alarm',
   'balanceAlarm.description': 'We notify you once each time your balance falls below the alarm balance.',

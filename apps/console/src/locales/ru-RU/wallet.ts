@@ -136,7 +136,12 @@ export const wallet: Record<keyof typeof reference, string> = {
   'autoTopUp.cardRequired': 'Сначала сохраните карту, чтобы включить автопополнение.',
   'autoTopUp.saved': 'Автопополнение сохранено.',
   'autoTopUp.saveFailed': 'Не удалось настроить автопополнение.',
-  'autoTopUp.lastError': 'Последнее автопополнение не прошло: {{reason}}',
+  'autoTopUp.lastError.card_unusable':
+    'Последнее автопополнение не прошло: сохранённую карту сейчас нельзя использовать для списания. Сохраните карту заново.',
+  'autoTopUp.lastError.card_declined':
+    'Последнее автопополнение не прошло: карта отклонена. Проверьте карту или сохраните другую.',
+  'autoTopUp.lastError.charge_failed':
+    'Последнее автопополнение не прошло: платёжная система не смогла списать деньги с карты. Проверьте карту.',
 
   'balanceAlarm.title': 'Оповещение о балансе',
   'balanceAlarm.description': 'Мы сообщим вам один раз, когда баланс опустится ниже порога оповещения.',

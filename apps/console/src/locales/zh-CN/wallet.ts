@@ -131,7 +131,9 @@ export const wallet: Record<keyof typeof reference, string> = {
   'autoTopUp.cardRequired': '请先绑定银行卡再开启自动充值。',
   'autoTopUp.saved': '自动充值已保存。',
   'autoTopUp.saveFailed': '自动充值设置失败。',
-  'autoTopUp.lastError': '上次自动充值失败：{{reason}}',
+  'autoTopUp.lastError.card_unusable': '上次自动充值失败：当前无法使用已保存的银行卡扣款，请重新保存银行卡。',
+  'autoTopUp.lastError.card_declined': '上次自动充值失败：银行卡被拒绝，请检查银行卡或更换一张。',
+  'autoTopUp.lastError.charge_failed': '上次自动充值失败：支付服务商无法从银行卡扣款，请检查银行卡。',
 
   'balanceAlarm.title': '余额提醒',
   'balanceAlarm.description': '每当余额低于提醒金额时，我们会通知您一次。',

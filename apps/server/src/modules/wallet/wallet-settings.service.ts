@@ -1,6 +1,7 @@
 import {
   AppError,
   AUTO_TOP_UP_LIMITS,
+  type AutoTopUpError,
   emailSchema,
   formatPtc,
   parsePtc,
@@ -36,6 +37,18 @@ const RECOMMENDED_PERCENT = Number(TOP_UP.RECOMMENDED_AUTO_THRESHOLD_BASIS_POINT
 
 const inRange = (value: bigint, min: bigint, max: bigint) => value >= min && value <= max;
 
+/** What is recorded when the saved card belongs to a provider that is not configured now. */
+const CARD_UNUSABLE = 'the saved card cannot be charged here';
+
+/**
+ * The recorded failure of the last automatic charge as a code: the provider's own text (English,
+ * e.g. "card_declined: insufficient_funds") stays in the order and the operators' view.
+ */
+export const autoTopUpErrorOf = (reason: string): AutoTopUpError => {
+  if (reason === CARD_UNUSABLE) return 'card_unusable';
+  return reason.startsWith('card_declined') ? 'card_declined' : 'charge_failed';
+};
+
 /** `GET /proxy/charges/stripe/info`. */
 export const getAutoTopUp = async (deps: WalletDeps, user: UserRow) => {
   const [settings, card] = await Promise.all([
@@ -48,7 +61,7 @@ export const getAutoTopUp = async (deps: WalletDeps, user: UserRow) => {
     threshold: settings ? formatPtc(settings.threshold) : null,
     card: card ? { brand: card.brand, last4: card.last4, exp: card.exp } : null,
     recommended_threshold_percent: RECOMMENDED_PERCENT,
-    last_error: settings?.lastError ?? null,
+    last_error: settings?.lastError ? autoTopUpErrorOf(settings.lastError) : null,
   };
 };
 
@@ -149,7 +162,7 @@ export const runAutoTopUps = async (deps: WalletDeps, now = new Date()) => {
       findSavedCard(deps.db, settings.userId),
     ]);
     if (!user || !card || !vault || vault.name !== card.provider) {
-      await recordAutoTopUpAttempt(deps.db, settings.userId, 'the saved card cannot be charged here', now);
+      await recordAutoTopUpAttempt(deps.db, settings.userId, CARD_UNUSABLE, now);
       continue;
     }
     const quote = quoteTopUp(settings.amount, 'auto', quoteTermsOf(terms, 'auto'));
