@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignInPath, loginPathFor, safeReturnPath } from './sign-in-return';
+import {
+  afterSignInPath,
+  keepReturnPath,
+  loginPathFor,
+  safeReturnPath,
+  takeKeptReturnPath,
+} from './sign-in-return';
 
 describe('the address a visitor returns to after signing in', () => {
   it('keeps a path of this console with its query and fragment', () => {
@@ -35,5 +41,21 @@ describe('the address a visitor returns to after signing in', () => {
     expect(afterSignInPath('?redirect=%2Fcharge')).toBe('/charge');
     expect(afterSignInPath('?redirect=%2F%2Fevil.example')).toBe('/dashboard/overview');
     expect(afterSignInPath('')).toBe('/dashboard/overview');
+  });
+
+  it('keeps the return path across an OAuth sign-in, once, and only a safe one', () => {
+    const entries = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => entries.get(key) ?? null,
+      setItem: (key: string, value: string) => void entries.set(key, value),
+      removeItem: (key: string) => void entries.delete(key),
+    };
+    keepReturnPath('?redirect=%2Fcharge', storage);
+    // The provider sends the browser back to /login?oauth=…, without the parameter.
+    keepReturnPath('?oauth=github&code=1&state=2', storage);
+    expect(takeKeptReturnPath(storage)).toBe('/charge');
+    expect(takeKeptReturnPath(storage)).toBe('/dashboard/overview');
+    keepReturnPath('?redirect=%2F%2Fevil.example', storage);
+    expect(takeKeptReturnPath(storage)).toBe('/dashboard/overview');
   });
 });

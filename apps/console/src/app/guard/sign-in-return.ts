@@ -37,3 +37,32 @@ export const loginPathFor = (path: string): string => {
 /** Where to go after signing in from a login page with query `search`: its safe return path, else home. */
 export const afterSignInPath = (search: string): string =>
   safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM)) ?? HOME_PATH;
+
+/** Where the return path waits while the browser is away at an OAuth provider (this tab only). */
+const RETURN_STORAGE_KEY = 'ptc.signInReturn';
+
+const tabStorage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null => {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Keeps the login page's safe return path for a sign-in that leaves the console (OAuth comes back
+ * to `/login?oauth=…` without it); a login page without one forgets any kept before.
+ */
+export const keepReturnPath = (search: string, storage = tabStorage()): void => {
+  if (!storage || new URLSearchParams(search).has('oauth')) return;
+  const back = safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM));
+  if (back) storage.setItem(RETURN_STORAGE_KEY, back);
+  else storage.removeItem(RETURN_STORAGE_KEY);
+};
+
+/** Where to go after an OAuth sign-in: the kept return path (checked again), else home. */
+export const takeKeptReturnPath = (storage = tabStorage()): string => {
+  const kept = storage?.getItem(RETURN_STORAGE_KEY) ?? null;
+  storage?.removeItem(RETURN_STORAGE_KEY);
+  return safeReturnPath(kept) ?? HOME_PATH;
+};

@@ -2,6 +2,7 @@ import { Button, Divider, Flex, Segmented, Spin, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { keepReturnPath } from '../../app/guard/sign-in-return';
 import { findRoute } from '../../app/navigation/route-tree';
 import { HOME_PATH } from '../../routes.paths';
 import { navigateTo } from '../../shared/navigation/navigation';
@@ -46,6 +47,7 @@ const LoginPage = () => {
 
   useEffect(() => {
     storeReferralFromSearch(location.search, browserStorage);
+    keepReturnPath(location.search);
   }, [location.search]);
 
   const continueAsGuest = async () => {

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { HOME_PATH } from '../../routes.paths';
+import { takeKeptReturnPath } from '../../app/guard/sign-in-return';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { browserStorage } from '../../shared/storage/storage';
 import { readOAuthReturn, stripOAuthParams } from '../auth/oauth-return';
@@ -42,7 +42,8 @@ export const useOAuthReturn = (): boolean => {
     // The return address may carry `?ref=` too; it counts before one stored earlier.
     const ref = storeReferralFromSearch(location.search, browserStorage);
     signInWithOAuth(provider, { code, state, ...(ref ? { ref } : {}) })
-      .then(() => navigateTo(HOME_PATH, { replace: true }))
+      // Back to the address the visitor opened before signing in (kept across the provider's pages).
+      .then(() => navigateTo(takeKeptReturnPath(), { replace: true }))
       .catch(() => setIsSigningIn(false));
   }, [location.pathname, location.search, navigate, message, t]);
 
