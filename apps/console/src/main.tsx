@@ -12,15 +12,19 @@ installGlobalErrorLogging(window);
 registerHttpEffects();
 // The router starts loading the first page's chunks at once; the language's texts load meanwhile.
 const router = createAppRouter();
-await localeReady;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// Rendered once the texts are there. Not a top-level await: a language's chunk imports modules of
+// this one (dayjs, for its locale), and waiting for it here would keep this chunk from ever
+// finishing its evaluation, so that import would wait forever.
+void localeReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
