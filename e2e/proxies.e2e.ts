@@ -155,6 +155,16 @@ describe.skipIf(!chromiumPath)('proxies in Chromium, as a customer uses them', (
         { timeout: 30_000, interval: 2_000 },
       )
       .toMatch(/[2-9](\.\d+)?\s*MB/);
+    // The cost card loads when it comes near the screen (the placeholder is then replaced).
+    await expect
+      .poll(async () => {
+        await page
+          .getByTestId('overview-cost')
+          .scrollIntoViewIfNeeded({ timeout: 2_000 })
+          .catch(() => {});
+        return page.getByTestId('overview-cost-total').count();
+      })
+      .toBeGreaterThan(0);
     // 10 GB at 5 PTC/GB less 10% is what the package cost, spent on dynamic traffic.
     await expect(page.getByTestId('overview-cost-dynamic_traffic').textContent()).resolves.toContain('45');
     await expect(page.getByTestId('overview-cost-total').textContent()).resolves.toContain('45');
@@ -305,8 +315,19 @@ describe.skipIf(!chromiumPath)('proxies in Chromium, as a customer uses them', (
             .poll(() => shot.getByTestId('gen-dynamic-traffic-regional-price-unit').textContent())
             .toContain('3.00');
         };
+        // The overview's cost card loads when it comes near the screen.
+        const costTable = () =>
+          expect
+            .poll(async () => {
+              await shot
+                .getByTestId('overview-cost')
+                .scrollIntoViewIfNeeded({ timeout: 2_000 })
+                .catch(() => {});
+              return shot.getByTestId('overview-cost-table').count();
+            })
+            .toBeGreaterThan(0);
         for (const [name, path, ready, prepare] of [
-          ['overview', '/dashboard/overview', 'overview-cost-table', null],
+          ['overview', '/dashboard/overview', 'overview-cost', costTable],
           ['dynamic-traffic', '/proxy/dynamic/traffic', 'proxy-list', null],
           // The regional generator with the route type and its nodes.
           ['dynamic-traffic-regional', '/proxy/dynamic/traffic', 'proxy-list', regional],

@@ -8,14 +8,17 @@ const CostSummaryCard = lazy(() =>
   import('./cost-summary-card').then((module) => ({ default: module.CostSummaryCard })),
 );
 
-/** The PTC cost card, loaded when it comes near the visible area; a titled skeleton until then. */
+/**
+ * The PTC cost card, loaded when it comes near the visible area; a titled skeleton until then
+ * (`overview-cost`, as the card itself: scroll it into view to have the card load).
+ */
 export const LazyCostSummaryCard = () => {
   const { t } = useTranslation();
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   const isSeen = useSeen(element);
   const placeholder = (
     <div ref={setElement}>
-      <Card title={t('overview.cost.title')}>
+      <Card title={t('overview.cost.title')} data-testid="overview-cost">
         <Skeleton active title={false} paragraph={{ rows: 6 }} />
       </Card>
     </div>
