@@ -240,7 +240,16 @@ try {
     const runs = [];
     for (let run = 1; run <= RUNS; run += 1) {
       log(`${page.label}: run ${run}/${RUNS}`);
-      runs.push(await audit(page.path, page.token));
+      // Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): try again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          runs.push(await audit(page.path, page.token));
+          break;
+        } catch (error) {
+          if (attempt >= 3 || !/Lighthouse: /.test(String(error))) throw error;
+          log(`${page.label}: ${String(error).split('\n')[0]}; again`);
+        }
+      }
     }
     const median = computeMedianRun(runs);
     if (REPORTS) {
