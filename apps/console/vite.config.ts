@@ -26,6 +26,31 @@ const precompressAssets = (): Plugin => ({
   },
 });
 
+/**
+ * Preloads antd's precompiled stylesheet from `index.html` (`app/antd-styles.ts` applies it): it
+ * downloads with the scripts instead of after them, and without holding back the first paint as
+ * a stylesheet link would.
+ */
+const preloadAntdStyles = (): Plugin => ({
+  name: 'ptc-preload-antd-styles',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, context) => {
+      const asset = Object.values(context.bundle ?? {}).find(
+        (output) =>
+          output.type === 'asset' &&
+          output.fileName.endsWith('.css') &&
+          output.originalFileNames.some((name) => /antd[\\/]dist[\\/]antd\.css$/.test(name)),
+      );
+      if (!asset) throw new Error('antd/dist/antd.css is not in the bundle: app/antd-styles.ts imports it');
+      return [
+        { tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${asset.fileName}` }, injectTo: 'head' },
+      ];
+    },
+  },
+});
+
 const CONTRACTS_SOURCE = /packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
 
 interface Node {
@@ -74,7 +99,7 @@ const pureContractDeclarations = (): Plugin => ({
 const API_TARGET = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [pureContractDeclarations(), react(), precompressAssets()],
+  plugins: [pureContractDeclarations(), react(), preloadAntdStyles(), precompressAssets()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
