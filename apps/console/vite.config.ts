@@ -62,16 +62,21 @@ interface Node {
   declarations?: { init?: Node | null }[];
 }
 
+/** Initialisers that build something (`z.object(…)`, `{ count: formInt(…) }`, `[…]`). */
+const BUILDING = new Set(['CallExpression', 'ObjectExpression', 'ArrayExpression']);
+
 const isCall = (node: Node | null | undefined): node is Node =>
-  node?.type === 'CallExpression' ||
+  BUILDING.has(node?.type ?? '') ||
   ((node?.type === 'TSAsExpression' || node?.type === 'TSSatisfiesExpression') &&
-    node.expression?.type === 'CallExpression');
+    BUILDING.has(node.expression?.type ?? ''));
 
 /**
  * The contracts build their zod schemas with top-level calls (`z.object(…)`, `schema.optional()`,
  * `withConfirmation(…)`) that a bundler keeps unless told they are pure, and with them zod and
  * libphonenumber. This wraps each top-level `const x = call(…)` of the contracts in a pure IIFE,
  * so importing a constant such as `ACCOUNT_RULES` leaves every unused schema out of the bundle.
+ * Object and array initialisers too: `const common = { count: formInt(…).default(1) }` kept zod
+ * (20 KB gzip) in the overview and the proxy pages, which use no schema.
  */
 const pureContractDeclarations = (): Plugin => ({
   name: 'ptc-pure-contract-declarations',
