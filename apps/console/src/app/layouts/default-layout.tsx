@@ -1,10 +1,10 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Drawer, Flex, FloatButton, Layout, theme } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { settingsStore } from '../../features/settings/settings.store';
-import { SettingsButton, SettingsDrawer } from '../../features/settings/settings-drawer';
+import { SettingsButton } from '../../features/settings/settings-button';
 import { HOME_PATH } from '../../routes.paths';
 import { useStore } from '../../shared/store/create-store';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
@@ -15,8 +15,14 @@ import { DemoMarker } from './demo-marker';
 import { HeaderBalance } from './header-balance';
 import { LanguageSwitch } from './language-switch';
 import { SideMenu } from './side-menu';
-import { TabBar } from './tab-bar';
 import { UserMenu } from './user-menu';
+
+// Off the first screen (issue #16): the settings drawer loads on its first opening, the tab bar
+// when the settings turn it on.
+const SettingsDrawer = lazy(() =>
+  import('../../features/settings/settings-drawer').then((module) => ({ default: module.SettingsDrawer })),
+);
+const TabBar = lazy(() => import('./tab-bar').then((module) => ({ default: module.TabBar })));
 
 const HEADER_HEIGHT = 56;
 
@@ -34,13 +40,18 @@ export const DefaultLayout = () => {
   const [isCollapsed, setIsCollapsed] = useState(false);
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
+  /** The drawer stays mounted once opened, so that it closes with its animation. */
+  const [hasOpenedSettings, setHasOpenedSettings] = useState(false);
   const routeName = current?.route.name ?? '';
   const trail = getRouteTrail(routeName);
   const userCenterPath = findRoute('userCenter')?.fullPath ?? '/user-center';
   const chargePath = findRoute('charge')?.fullPath ?? '/charge';
   const siderWidth = settings.menuWidth;
   const openMenu = () => setIsMenuOpen(true);
-  const openSettings = () => setIsSettingsOpen(true);
+  const openSettings = () => {
+    setHasOpenedSettings(true);
+    setIsSettingsOpen(true);
+  };
 
   const menuButton = isMobile ? (
     <Button
@@ -130,7 +141,9 @@ export const DefaultLayout = () => {
         ) : null}
         {settings.tabBar ? (
           <div style={{ padding: '8px 16px 0', background: token.colorBgContainer }}>
-            <TabBar current={current} />
+            <Suspense fallback={null}>
+              <TabBar current={current} />
+            </Suspense>
           </div>
         ) : null}
         <Layout.Content style={{ padding: isMobile ? 12 : 20 }}>
@@ -158,7 +171,11 @@ export const DefaultLayout = () => {
           <FloatButton icon={<SettingOutlined />} aria-label={t('settings.open')} onClick={openSettings} />
         </FloatButton.Group>
       )}
-      <SettingsDrawer open={isSettingsOpen} onClose={() => setIsSettingsOpen(false)} />
+      {hasOpenedSettings ? (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={isSettingsOpen} onClose={() => setIsSettingsOpen(false)} />
+        </Suspense>
+      ) : null}
     </Layout>
   );
 };

@@ -1,4 +1,4 @@
-import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import { Button, Divider, Drawer, Flex, InputNumber, Space, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -120,20 +120,5 @@ export const SettingsDrawer = ({ open, onClose }: { open: boolean; onClose: () =
       <Typography.Title level={5}>{t('settings.other')}</Typography.Title>
       {toggle('colorWeak', t('settings.colorWeak'))}
     </Drawer>
-  );
-};
-
-/** The header button that opens the settings drawer. E2E hook: `data-testid="settings-button"`. */
-export const SettingsButton = ({ onClick }: { onClick: () => void }) => {
-  const { t } = useTranslation();
-  return (
-    <Button
-      type="text"
-      icon={<SettingOutlined />}
-      aria-label={t('settings.open')}
-      title={t('settings.open')}
-      data-testid="settings-button"
-      onClick={onClick}
-    />
   );
 };
