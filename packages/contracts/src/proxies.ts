@@ -371,6 +371,8 @@ export const ipPrefixListSchema = z.object({
       country: z.string().nullable(),
       state: z.string().nullable(),
       city: z.string().nullable(),
+      /** The city's English name ("New York City" for the key "newyorkcity"), null when unknown. */
+      city_name: z.string().nullable(),
       /** Rotating exits with an address under it. */
       available: z.number().int(),
     }),

@@ -116,8 +116,13 @@ export const createAreaCatalog = (db: Database, options: { cacheMs?: number } = 
    */
   const ipPrefixes = async (query: { country?: string; state?: string; city?: string }) => {
     const supply = await countIpPrefixes(db, query);
+    if (supply.some((record) => record.city)) await loadPlaceCatalogue();
     return {
-      records: supply.map(({ isDemo: _demo, ...record }) => record),
+      // The city's English name with its key, so that the console can name it in any language.
+      records: supply.map(({ isDemo: _demo, ...record }) => ({
+        ...record,
+        city_name: record.city ? (cityNameOf(record.country ?? '', record.state, record.city) ?? null) : null,
+      })),
       demo: supply.length > 0 && supply.every((record) => record.isDemo),
     };
   };

@@ -31,7 +31,14 @@ describe('address prefixes for generation by IP, on the demo supply', () => {
     });
     expect(answer.code).toBe(0);
     return answer.data as {
-      records: { prefix: string; country: string; state: string; city: string; available: number }[];
+      records: {
+        prefix: string;
+        country: string;
+        state: string;
+        city: string;
+        city_name: string | null;
+        available: number;
+      }[];
       demo: boolean;
     };
   };
@@ -46,10 +53,19 @@ describe('address prefixes for generation by IP, on the demo supply', () => {
 
     const newYork = await prefixes(buyer.token, { country: 'US', state: 'NY' });
     expect(newYork.records).toEqual([
-      { prefix: '198.18.0.*', country: 'US', state: 'NY', city: 'newyorkcity', available: 8 },
+      {
+        prefix: '198.18.0.*',
+        country: 'US',
+        state: 'NY',
+        city: 'newyorkcity',
+        city_name: 'New York City',
+        available: 8,
+      },
     ]);
     const paris = await prefixes(buyer.token, { country: 'fr', city: 'paris' });
-    expect(paris.records.map((record) => record.prefix)).toEqual(['198.18.8.*']);
+    expect(paris.records.map((record) => [record.prefix, record.city_name])).toEqual([
+      ['198.18.8.*', 'Paris'],
+    ]);
     expect((await prefixes(buyer.token, { country: 'AQ' })).records).toEqual([]);
   });
 
