@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, Form, type FormInstance, type FormItemProps, Row, Select, Tag, Tooltip } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlaceNames } from '../../shared/i18n/place-names';
 import {
   type AreaLevel,
   type AreaQuery,
@@ -9,7 +10,6 @@ import {
   fetchAreas,
   GENERATOR_QUERY_KEYS,
 } from './generators.api';
-import { useCountryName } from './region-names';
 
 /** Props of {@link AreaFields}. */
 export interface AreaFieldsProps {
@@ -43,7 +43,7 @@ interface Option {
 const useAreaOptions = (
   level: AreaLevel,
   query: AreaQuery | null,
-  localize?: (code: string) => string | undefined,
+  localize?: (code: string, name: string) => string | undefined,
 ) => {
   const queryKey = GENERATOR_QUERY_KEYS.areas(level, query ?? { use_in: 'dynamic_traffic' });
   const result = useQuery({
@@ -62,7 +62,7 @@ const useAreaOptions = (
     () =>
       (result.data?.records ?? []).map((record) => ({
         value: record.code,
-        label: localize?.(record.code) ?? record.name,
+        label: localize?.(record.code, record.name) ?? record.name,
       })),
     [result.data, localize],
   );
@@ -92,9 +92,17 @@ export const AreaFields = ({
   const deferredStateKeyword = useDeferredValue(stateKeyword.trim());
   const deferredCityKeyword = useDeferredValue(cityKeyword.trim());
 
-  const countryName = useCountryName();
-  // The server's English name stands in when the browser has no localized one.
-  const countries = useAreaOptions('countries', { use_in: useIn }, countryName);
+  const placeNames = usePlaceNames();
+  // Countries and cities in the interface language; the server's English name stands in where
+  // there is no localized one (states: CLDR names none).
+  const localizeCountry = useMemo(
+    () => (code: string, name: string) => {
+      const local = placeNames.country(code);
+      return local === code.toUpperCase() ? name : local;
+    },
+    [placeNames],
+  );
+  const countries = useAreaOptions('countries', { use_in: useIn }, localizeCountry);
   const countryOptions = countries.options;
   const placesOn = hasPlaces && Boolean(country) && !arePlacesDisabled;
   const states = useAreaOptions(
@@ -113,6 +121,7 @@ export const AreaFields = ({
           ...(deferredCityKeyword ? { keyword: deferredCityKeyword } : {}),
         }
       : null,
+    placeNames.city,
   );
 
   const placeHint = !arePlacesDisabled && !country ? t('generators.area.countryFirst') : undefined;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Checkbox, Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlaceNames } from '../../shared/i18n/place-names';
 import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import { AreaFields } from './area-fields';
 import { CountAndProtocolFields } from './form-fields';
@@ -31,6 +32,7 @@ const BY_AREA_DEFAULTS: DynamicIpByAreaValues = { count: 1, protocol: 'http' };
  */
 const ByIpForm = ({ generate, isGenerating }: { generate: Generate; isGenerating: boolean }) => {
   const { t } = useTranslation();
+  const placeNames = usePlaceNames();
   const [form] = Form.useForm<DynamicIpByIpValues & { country?: string; state?: string; city?: string }>();
   const count = Form.useWatch('count', form);
   const country = Form.useWatch<string | undefined>('country', form);
@@ -54,12 +56,12 @@ const ByIpForm = ({ generate, isGenerating }: { generate: Generate; isGenerating
             {record.prefix}
             <span style={{ opacity: 0.6 }}>
               {' '}
-              · {[record.city, record.state, record.country].filter(Boolean).join(', ')} · {record.available}
+              · {placeNames.place(record)} · {record.available}
             </span>
           </span>
         ),
       })),
-    [prefixes.data],
+    [prefixes.data, placeNames],
   );
   const prefix = `${TEST_ID}-by-ip`;
   return (

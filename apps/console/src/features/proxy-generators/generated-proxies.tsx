@@ -5,12 +5,12 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { WEBAPP_BASE_PATH } from '../../routes.paths';
+import { usePlaceNames } from '../../shared/i18n/place-names';
 import { copyToClipboard } from '../../shared/ui/clipboard';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { getWalletPath } from '../charge/wallet-paths';
 import { toColonForm } from '../proxy-list/proxy-formats';
 import type { GeneratedProxy, GenerationResult } from './generators.api';
-import { useCountryName } from './region-names';
 
 /** Rows per page of the result table (a generation makes up to 1 000). */
 const PAGE_SIZE = 10;
@@ -40,18 +40,6 @@ export const useCopy = () => {
   };
 };
 
-/** Where a proxy exits: the exit's label, else its country (in the interface language), state and city. */
-const placeOf = (
-  proxy: GeneratedProxy,
-  anyText: string,
-  countryName: (code: string) => string | undefined,
-): string => {
-  if (proxy.area.label) return proxy.area.label;
-  const { country, state, city } = proxy.area;
-  const parts = [country ? (countryName(country) ?? country) : null, state, city].filter(Boolean);
-  return parts.length > 0 ? parts.join(' / ') : anyText;
-};
-
 const ptc = (text: string): string => {
   try {
     return formatPtc(parsePtc(text), 2);
@@ -76,12 +64,13 @@ export const GeneratedProxies = ({ result, testIdPrefix }: GeneratedProxiesProps
   const copy = useCopy();
   const isMobile = useIsMobile();
   const { token } = theme.useToken();
-  const countryName = useCountryName();
+  const placeNames = usePlaceNames();
   const proxies = result.data;
   const hasExpiry = proxies.some((proxy) => proxy.expire_time);
   const charged = ptc(result.charged);
 
-  const place = (proxy: GeneratedProxy) => placeOf(proxy, t('generators.area.any'), countryName);
+  // Country, state and city in the interface language, never the raw city key ("losangeles").
+  const place = (proxy: GeneratedProxy) => placeNames.place(proxy.area) || t('generators.area.any');
   const expiry = (proxy: GeneratedProxy) =>
     proxy.expire_time ? dayjs(proxy.expire_time).format('YYYY-MM-DD HH:mm') : '—';
 

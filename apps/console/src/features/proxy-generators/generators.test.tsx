@@ -146,8 +146,22 @@ describe('DynamicIpGenerator, generate by IP', () => {
   it('offers the address prefixes the supply has, and posts the one picked', async () => {
     const prefixes: IpPrefixList = {
       records: [
-        { prefix: '198.18.0.*', country: 'US', state: 'NY', city: 'newyorkcity', available: 8 },
-        { prefix: '198.18.8.*', country: 'FR', state: 'IDF', city: 'paris', available: 8 },
+        {
+          prefix: '198.18.0.*',
+          country: 'US',
+          state: 'NY',
+          city: 'newyorkcity',
+          city_name: 'New York City',
+          available: 8,
+        },
+        {
+          prefix: '198.18.8.*',
+          country: 'FR',
+          state: 'IDF',
+          city: 'paris',
+          city_name: 'Paris',
+          available: 8,
+        },
       ],
       demo: true,
     };
@@ -159,8 +173,8 @@ describe('DynamicIpGenerator, generate by IP', () => {
     typeInto(ip, '198');
     const offered = await screen.findAllByTestId('gen-dynamic-ip-by-ip-prefix');
     expect(offered.map((option) => option.textContent)).toEqual([
-      '198.18.0.* · newyorkcity, NY, US · 8',
-      '198.18.8.* · paris, IDF, FR · 8',
+      '198.18.0.* · New York City, NY, United States · 8',
+      '198.18.8.* · Paris, IDF, France · 8',
     ]);
     fireEvent.click(offered[1] as HTMLElement);
     await waitFor(() => expect((ip as HTMLInputElement).value).toBe('198.18.8.*'));
@@ -212,9 +226,9 @@ describe('results on a phone, without a clipboard', () => {
       const result = await screen.findByTestId('gen-dynamic-ip-result');
       // One column on a phone: no protocol or place header, the details under the proxy.
       expect(within(result).queryByText('Protocol')).toBeNull();
-      // A proxy by IP exits where its address is, and lives a day.
+      // A proxy by IP exits where its address is (named, never its city key), and lives a day.
       expect(
-        within(result).getByText(/^HTTP · United States \/ NY \/ newyork · \d{4}-\d\d-\d\d \d\d:\d\d$/),
+        within(result).getByText(/^HTTP · New York, NY, United States · \d{4}-\d\d-\d\d \d\d:\d\d$/),
       ).toBeTruthy();
       fireEvent.click(within(result).getByTestId('gen-dynamic-ip-result-copy-all'));
       const fallback = (await screen.findByTestId('generated-copy-fallback')) as HTMLTextAreaElement;

@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlaceNames } from '../../shared/i18n/place-names';
 import { AreaFields } from './area-fields';
 import { CountAndProtocolFields } from './form-fields';
 import { GenerationFailure } from './generated-proxies';
@@ -67,6 +68,7 @@ const StorePicker = ({
   onFailure: (error: AppError | null) => void;
 }) => {
   const { t } = useTranslation();
+  const placeNames = usePlaceNames();
   const [items, setItems] = useState<StaticStoreItem[] | null>(null);
   const [ipText, setIpText] = useState('');
   const [isSearching, setIsSearching] = useState(false);
@@ -142,8 +144,7 @@ const StorePicker = ({
             {
               key: 'place',
               title: t('generators.result.place'),
-              render: (_value, item) =>
-                item.label ?? [item.country, item.state, item.city].filter(Boolean).join(' / '),
+              render: (_value, item) => placeNames.place(item),
             },
           ]}
         />

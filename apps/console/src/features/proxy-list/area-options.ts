@@ -1,7 +1,7 @@
 import type { ProxyFamily } from '@ptc/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { countryName } from './proxy-display';
+import { usePlaceNames } from '../../shared/i18n/place-names';
 import { FAMILY_TRAITS } from './proxy-family';
 import { fetchAreas, PROXY_LIST_QUERY_KEYS } from './proxy-list.api';
 
@@ -23,6 +23,7 @@ export const useAreaOptions = (
   state: string | null,
 ): { options: AreaOption[]; isLoading: boolean } => {
   const { i18n } = useTranslation();
+  const placeNames = usePlaceNames();
   const isEnabled = level === 'countries' || country !== null;
   const results = useQueries({
     queries: FAMILY_TRAITS[family].areaUses.map((use) => {
@@ -43,7 +44,12 @@ export const useAreaOptions = (
   for (const result of results) {
     for (const record of result.data?.records ?? []) {
       if (byCode.has(record.code)) continue;
-      const label = level === 'countries' ? countryName(record.code, i18n.language) : record.name;
+      const label =
+        level === 'countries'
+          ? placeNames.country(record.code)
+          : level === 'cities'
+            ? placeNames.city(record.code, record.name)
+            : record.name;
       byCode.set(record.code, { value: record.code, label });
     }
   }

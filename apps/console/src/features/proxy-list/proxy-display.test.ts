@@ -12,9 +12,14 @@ const area = (overrides: Partial<Parameters<typeof locationOf>[0]>) => ({
 });
 
 describe('where a proxy exits', () => {
-  it("shows the exit's own label first", () => {
-    expect(locationOf(area({ label: 'Albany, New York, United States' }), 'en-US')).toBe(
-      'Albany, New York, United States',
+  it("names the place in the interface language rather than the exit's own (English) label", () => {
+    const labelled = area({ city_name: 'New York', label: 'New York, New York, United States' });
+    expect(locationOf(labelled, 'ru-RU')).toBe('New York, NY, Соединенные Штаты');
+  });
+
+  it("shows the exit's own label when its area names no place", () => {
+    expect(locationOf(area({ country: null, state: null, city: null, label: 'Office exit' }), 'en-US')).toBe(
+      'Office exit',
     );
   });
 

@@ -1,39 +1,16 @@
 import type { ProxyRow } from '@ptc/contracts';
 import dayjs from 'dayjs';
+import { getPlaceNamer } from '../../shared/i18n/place-names';
 
-const regionNames = new Map<string, Intl.DisplayNames | null>();
+/** The name of a country in the interface language ("US" → "United States", "Соединенные Штаты"). */
+export const countryName = (code: string, locale: string): string => getPlaceNamer(locale).country(code);
 
-/** The name of a country in the interface language ("US" → "United States", "Соединённые Штаты"). */
-export const countryName = (code: string, locale: string): string => {
-  let names = regionNames.get(locale);
-  if (names === undefined) {
-    try {
-      names = new Intl.DisplayNames([locale], { type: 'region' });
-    } catch {
-      names = null;
-    }
-    regionNames.set(locale, names);
-  }
-  try {
-    return names?.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-};
-
-/** A city key as stored ("newyork") made readable ("Newyork") when the server knows no name for it. */
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Where a proxy exits: the exit's own label when known, else city, state and country of its area. */
-export const locationOf = (area: ProxyRow['area'], locale: string): string => {
-  if (area.label) return area.label;
-  const parts = [
-    area.city_name ?? (area.city ? capitalize(area.city) : null),
-    area.state,
-    area.country ? countryName(area.country, locale) : null,
-  ];
-  return parts.filter(Boolean).join(', ');
-};
+/**
+ * Where a proxy exits: city, state and country of its area in the interface language (the shared
+ * place-name helper), else the exit's own label.
+ */
+export const locationOf = (area: ProxyRow['area'], locale: string): string =>
+  getPlaceNamer(locale).place(area);
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 

@@ -41,6 +41,7 @@ import { RenewDialog } from './renew-dialog';
 import type { RowDialog, RowHandlers } from './row-actions';
 import { SpeedTestDialog } from './speed-test-dialog';
 import './proxies-texts';
+import { usePlaceNames } from '../../shared/i18n/place-names';
 
 /** Pages larger than this render only the rows in view (smooth with 200 rows of many columns). */
 const VIRTUAL_FROM = 50;
@@ -142,9 +143,12 @@ export const ProxyList = ({ family }: { family: ProxyFamily }) => {
 
   const [chosenColumns, chooseColumns] = useColumnChoice(family);
   const shown = useMemo(() => shownColumns(family, chosenColumns), [family, chosenColumns]);
+  // Locations are named through the place-name helper: the list renders again when its city names load.
+  const placeNames = usePlaceNames();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placeNames changes when the city names arrive
   const columns = useMemo(
     () => buildColumns({ family, t, locale: i18n.language, isMobile, view, handlers, shown }),
-    [family, t, i18n.language, isMobile, view, handlers, shown],
+    [family, t, i18n.language, isMobile, view, handlers, shown, placeNames],
   );
   // The essential columns fit the card; chosen ones may make the table scroll sideways inside it.
   const scrollX = useMemo(
