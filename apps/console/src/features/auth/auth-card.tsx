@@ -1,15 +1,34 @@
-import { Card, Typography } from 'antd';
+import { Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 
-/** The frame of the public account pages: a card with the page's title as its heading. */
-export const AuthCard = ({ title, children }: { title: ReactNode; children: ReactNode }) => (
-  <Card
-    style={{ maxWidth: 480, margin: '24px auto', width: '100%' }}
-    styles={{ body: { padding: '24px 24px 16px' } }}
-  >
-    <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center', marginTop: 0, marginBottom: 16 }}>
-      {title}
-    </Typography.Title>
-    {children}
-  </Card>
-);
+/**
+ * The frame of the public account pages: a card with the page's title as its heading. Drawn with
+ * the theme's card tokens rather than antd's Card, whose tab-list support brings antd's tabs to
+ * the sign-in page, the first screen of most visits (issue #16).
+ */
+export const AuthCard = ({ title, children }: { title: ReactNode; children: ReactNode }) => {
+  const { token } = theme.useToken();
+  return (
+    <section
+      style={{
+        maxWidth: 480,
+        margin: '24px auto',
+        width: '100%',
+        boxSizing: 'border-box',
+        padding: '24px 24px 16px',
+        background: token.colorBgContainer,
+        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        color: token.colorText,
+      }}
+    >
+      <Typography.Title
+        level={1}
+        style={{ fontSize: 24, textAlign: 'center', marginTop: 0, marginBottom: 16 }}
+      >
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
+  );
+};
