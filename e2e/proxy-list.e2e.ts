@@ -93,6 +93,15 @@ describe.skipIf(!chromiumPath)('the proxy list at a glance, in Chromium', () => 
     });
     const body = await generated.json();
     if (body.code !== 0) throw new Error(`generation refused: ${JSON.stringify(body)}`);
+    // And a static IP, whose list shows the expiry instead of the traffic (one generation a second).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const staticIp = await fetch(`${server.url}/api/proxy/proxy/static/ip`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ type: 'residential', country: 'US', days: '30' }),
+    });
+    const bought = await staticIp.json();
+    if (bought.code !== 0) throw new Error(`static IP purchase refused: ${JSON.stringify(bought)}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -100,8 +109,8 @@ describe.skipIf(!chromiumPath)('the proxy list at a glance, in Chromium', () => 
     await new Promise<void>((resolve) => (target ? target.close(() => resolve()) : resolve()));
   });
 
-  /** A signed-in page of the dynamic traffic list in a language at a window width. */
-  const openList = async (locale: Locale, width: number): Promise<Page> => {
+  /** A signed-in page of a proxy list (dynamic traffic unless said) in a language at a window width. */
+  const openList = async (locale: Locale, width: number, path = '/proxy/dynamic/traffic'): Promise<Page> => {
     const context = await browser.newContext({
       baseURL: server.url,
       locale,
@@ -122,7 +131,7 @@ describe.skipIf(!chromiumPath)('the proxy list at a glance, in Chromium', () => 
       },
       [token, locale] as const,
     );
-    await page.goto('/proxy/dynamic/traffic');
+    await page.goto(path);
     try {
       await page.getByTestId('proxy-list').getByTestId('proxy-username').first().waitFor({ timeout: 20_000 });
     } catch (error) {
@@ -135,43 +144,62 @@ describe.skipIf(!chromiumPath)('the proxy list at a glance, in Chromium', () => 
     return page;
   };
 
+  /** The list at `path` shows `titles` as its headers at 1280 px, with nothing scrolling sideways. */
+  const expectEssentialColumns = async (
+    locale: Locale,
+    path: string,
+    titles: readonly (keyof typeof enTexts)[],
+  ) => {
+    const page = await openList(locale, 1280, path);
+    try {
+      const texts = TEXTS[locale];
+      const list = page.getByTestId('proxy-list');
+      const headers = (await list.locator('.ant-table-thead th').allTextContents()).filter(Boolean);
+      expect(headers).toEqual(titles.map((key) => texts[key]));
+      const widths = await page.evaluate(() => {
+        const content = document.querySelector(
+          '[data-testid="proxy-list"] .ant-table-content, [data-testid="proxy-list"] .ant-table-body',
+        ) as HTMLElement | null;
+        const more = document.querySelector('[data-testid="proxy-list"] [data-testid="proxy-actions"]');
+        const cell = more?.closest('td')?.getBoundingClientRect();
+        const button = more?.getBoundingClientRect();
+        return {
+          table: content ? { scroll: content.scrollWidth, client: content.clientWidth } : null,
+          document: {
+            scroll: document.documentElement.scrollWidth,
+            client: document.documentElement.clientWidth,
+          },
+          // The "More" button lies whole inside its cell (it was cut in Russian).
+          moreInside: Boolean(cell && button && button.left >= cell.left && button.right <= cell.right),
+        };
+      });
+      expect(widths.table, 'the table scroll container').not.toBeNull();
+      expect(widths.table?.scroll, `${locale} table`).toBeLessThanOrEqual(widths.table?.client ?? 0);
+      expect(widths.document.scroll, `${locale} document`).toBeLessThanOrEqual(widths.document.client);
+      expect(widths.moreInside, `${locale} More button`).toBe(true);
+      // Every proxy's status and switch are in view.
+      for (const testId of ['proxy-status', 'proxy-switch']) {
+        const box = await list.getByTestId(testId).first().boundingBox();
+        expect(box && box.x + box.width <= 1280, `${locale} ${testId}`).toBe(true);
+      }
+    } finally {
+      await page.context().close();
+    }
+  };
+
   for (const locale of LOCALES) {
     it(`shows the essential columns at 1280 px without scrolling sideways (${locale})`, async () => {
-      const page = await openList(locale, 1280);
-      try {
-        const texts = TEXTS[locale];
-        const list = page.getByTestId('proxy-list');
-        const headers = (await list.locator('.ant-table-thead th').allTextContents()).filter(Boolean);
-        expect(headers).toEqual(ESSENTIAL_TITLES.map((key) => texts[key]));
-        const widths = await page.evaluate(() => {
-          const content = document.querySelector(
-            '[data-testid="proxy-list"] .ant-table-content, [data-testid="proxy-list"] .ant-table-body',
-          ) as HTMLElement | null;
-          const more = document.querySelector('[data-testid="proxy-list"] [data-testid="proxy-actions"]');
-          const cell = more?.closest('td')?.getBoundingClientRect();
-          const button = more?.getBoundingClientRect();
-          return {
-            table: content ? { scroll: content.scrollWidth, client: content.clientWidth } : null,
-            document: {
-              scroll: document.documentElement.scrollWidth,
-              client: document.documentElement.clientWidth,
-            },
-            // The "More" button lies whole inside its cell (it was cut in Russian).
-            moreInside: Boolean(cell && button && button.left >= cell.left && button.right <= cell.right),
-          };
-        });
-        expect(widths.table, 'the table scroll container').not.toBeNull();
-        expect(widths.table?.scroll, `${locale} table`).toBeLessThanOrEqual(widths.table?.client ?? 0);
-        expect(widths.document.scroll, `${locale} document`).toBeLessThanOrEqual(widths.document.client);
-        expect(widths.moreInside, `${locale} More button`).toBe(true);
-        // Every proxy's status and switch are in view.
-        for (const testId of ['proxy-status', 'proxy-switch']) {
-          const box = await list.getByTestId(testId).first().boundingBox();
-          expect(box && box.x + box.width <= 1280, `${locale} ${testId}`).toBe(true);
-        }
-      } finally {
-        await page.context().close();
-      }
+      await expectEssentialColumns(locale, '/proxy/dynamic/traffic', ESSENTIAL_TITLES);
+    });
+
+    it(`shows the static IP list with its expiry at 1280 px without scrolling sideways (${locale})`, async () => {
+      await expectEssentialColumns(
+        locale,
+        '/proxy/static/ip',
+        ESSENTIAL_TITLES.map((key) =>
+          key === 'proxies.column.trafficUsed' ? 'proxies.column.expireTime' : key,
+        ),
+      );
     });
 
     it(`shows cards at 390 px with no sideways scroll (${locale})`, async () => {
