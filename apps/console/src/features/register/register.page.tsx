@@ -1,4 +1,4 @@
-import { Alert, Spin, Tabs, Typography } from 'antd';
+import { Alert, Spin, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -6,6 +6,7 @@ import { findRoute } from '../../app/navigation/route-tree';
 import { isTouristSession, tokenStore, userStore } from '../../shared/session/session';
 import { browserStorage } from '../../shared/storage/storage';
 import { useStore } from '../../shared/store/create-store';
+import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import { AuthCard } from '../auth/auth-card';
 import { OAuthButtons } from '../auth/oauth-buttons';
 import { storeReferralFromSearch } from '../auth/referral';
@@ -47,7 +48,7 @@ const RegisterPage = () => {
           data-testid="register-tourist-hint"
         />
       ) : null}
-      <Tabs
+      <LabelledTabs
         activeKey={tab}
         onChange={(key) => setTab(key as RegisterTab)}
         centered
