@@ -171,7 +171,7 @@ describe.skipIf(!chromiumPath)('money in Chromium', () => {
     ]);
     const [staticIp, pack, , , usage] = rows;
     expect(staticIp?.description).toMatch(
-      /^Static proxy by IP \(residential\) × 1 · United States · 30 days$/,
+      /^Static proxy by IP \(residential\) × 1 · .+, United States · 30 days$/,
     );
     expect(pack?.description).toBe(`Traffic package ${plan.gb} GB`);
     expect(usage?.description).toBe('Traffic 256.00 MB · Rotating proxy by traffic');

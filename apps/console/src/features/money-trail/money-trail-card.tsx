@@ -19,6 +19,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlaceNames } from '../../shared/i18n/place-names';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { lastDays } from '../charge/charge-records';
 import {
@@ -102,6 +103,8 @@ const MovementItem = ({ entry }: { entry: LedgerEntry }) => {
  */
 export const MoneyTrailCard = ({ title }: { title?: string }) => {
   const { t, i18n } = useTranslation();
+  // Renders again once the language's city names are loaded (the descriptions name places).
+  usePlaceNames();
   const { message } = App.useApp();
   const [filter, setFilter] = useState<TrailFilter>({
     page: 1,

@@ -8,7 +8,8 @@ import {
 } from '@ptc/contracts';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { countryName, formatBytes } from '../proxy-list/proxy-display';
+import { getPlaceNamer } from '../../shared/i18n/place-names';
+import { formatBytes } from '../proxy-list/proxy-display';
 
 /**
  * The money trail at the console's edge: what the customer asks for, how each movement reads in
@@ -65,9 +66,11 @@ const productOf = (entry: LedgerEntry, t: Translate): string | null => {
     : name;
 };
 
-/** Where the proxy is: the country in the customer's language. */
-const areaOf = (entry: LedgerEntry, locale: string): string | null =>
-  entry.detail.country ? countryName(entry.detail.country, locale) : null;
+/** Where the proxy is: its city, state and country in the customer's language. */
+const areaOf = ({ detail }: LedgerEntry, locale: string): string | null =>
+  detail.country
+    ? getPlaceNamer(locale).place({ country: detail.country, state: detail.state, city: detail.city })
+    : null;
 
 const termOf = (days: number | null, t: Translate): string | null => {
   if (days === null) return null;
