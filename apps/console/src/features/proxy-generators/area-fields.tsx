@@ -111,6 +111,9 @@ export const AreaFields = ({
       ? { use_in: useIn, country, ...(deferredStateKeyword ? { keyword: deferredStateKeyword } : {}) }
       : null,
   );
+  // The server searches English names: a keyword in another script ("Лос") filters the
+  // localized names here instead.
+  const isLocalCityKeyword = /[^\u0020-\u007e]/.test(deferredCityKeyword);
   const cities = useAreaOptions(
     'cities',
     placesOn && country
@@ -118,11 +121,16 @@ export const AreaFields = ({
           use_in: useIn,
           country,
           ...(state ? { state } : {}),
-          ...(deferredCityKeyword ? { keyword: deferredCityKeyword } : {}),
+          ...(deferredCityKeyword && !isLocalCityKeyword ? { keyword: deferredCityKeyword } : {}),
         }
       : null,
     placeNames.city,
   );
+  const cityOptions = isLocalCityKeyword
+    ? cities.options.filter((option) =>
+        option.label.toLocaleLowerCase().includes(deferredCityKeyword.toLocaleLowerCase()),
+      )
+    : cities.options;
 
   const placeHint = !arePlacesDisabled && !country ? t('generators.area.countryFirst') : undefined;
 
@@ -191,7 +199,7 @@ export const AreaFields = ({
                 disabled={!placesOn}
                 loading={cities.isLoading}
                 placeholder={t('generators.area.anyCity')}
-                options={cities.options}
+                options={cityOptions}
                 notFoundContent={t('generators.area.none')}
                 onChange={() => setCityKeyword('')}
                 data-testid={`${testIdPrefix}-city`}

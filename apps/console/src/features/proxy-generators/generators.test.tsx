@@ -3,6 +3,7 @@ import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shared/api/query-client';
 import { changeLocale } from '../../shared/i18n/i18n';
+import { loadCityNames } from '../../shared/i18n/place-names';
 import {
   type Handlers,
   installBrowserStubs,
@@ -371,6 +372,33 @@ describe('DynamicTrafficGenerator, regional', () => {
     expect(within(alert).getByText('Insufficient balance, please top up')).toBeTruthy();
     expect(within(alert).getByTestId('gen-dynamic-traffic-top-up').textContent).toBe('Top up');
     expect(onGenerated).not.toHaveBeenCalled();
+  });
+});
+
+describe('the area pickers in Russian', () => {
+  afterEach(() => changeLocale('en-US'));
+
+  it('names cities from CLDR and finds them by their Russian name (the server searches English ones)', async () => {
+    const api = serveGenerators();
+    await changeLocale('ru-RU');
+    await loadCityNames('ru-RU');
+    renderPanel(<DynamicTrafficGenerator />);
+    fireEvent.click(await screen.findByTestId('gen-dynamic-traffic-tab-regional'));
+    await choose('gen-dynamic-traffic-regional-country', 'Соединенные Штаты');
+    await choose('gen-dynamic-traffic-regional-state', 'New York');
+    const city = await waitFor(() => {
+      const input = inputOf('gen-dynamic-traffic-regional-city');
+      if (input.closest('.ant-select-disabled')) throw new Error('the city picker is disabled');
+      return input;
+    });
+    fireEvent.mouseDown(city);
+    typeInto(city, 'Нью');
+    await choose('gen-dynamic-traffic-regional-city', 'Нью-Йорк');
+    const keywords = api
+      .callsTo('GET', '/proxy/area/cities')
+      .map((call) => call.query.get('keyword'))
+      .filter(Boolean);
+    expect(keywords).toEqual([]);
   });
 });
 
