@@ -2,6 +2,7 @@ import { PROXY_FAMILIES } from '@ptc/contracts';
 import { Button, Card, Flex, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isThisMobileDevice } from '../charge/top-up-device';
 import { useWalletPaths } from '../charge/wallet-paths';
 import { pagePath } from '../proxy-list/page-path';
 import { connectFamily, FAMILY_PAGES, FIRST_RUN_STEPS, type FirstRunStep } from './first-run';
@@ -9,8 +10,9 @@ import type { ProxiesSummary } from './overview.api';
 
 /**
  * The overview of an account with no proxy yet, in place of sixteen zero counts: the three steps
- * to a first working request, each with the button that takes it. Hooks: `overview-first-run`,
- * `overview-first-run-{step}`, `overview-first-run-top-up`,
+ * to a first working request, each with the button that takes it (on a phone or tablet, which
+ * cannot top up, the first step gives the computer's address instead). Hooks: `overview-first-run`,
+ * `overview-first-run-{step}`, `overview-first-run-top-up`, `overview-first-run-top-up-elsewhere`,
  * `overview-first-run-type-{family}`, `overview-first-run-open-list`.
  */
 export const FirstRunCard = ({
@@ -25,8 +27,20 @@ export const FirstRunCard = ({
   const walletPaths = useWalletPaths();
   const current = FIRST_RUN_STEPS.indexOf(step);
 
+  const chargeAddress = `${window.location.origin}${walletPaths.charge}`;
+
   const actions: Record<FirstRunStep, React.ReactNode> = {
-    topUp: (
+    // A phone or tablet cannot top up (SPEC §2): the step says where to, with the address to copy.
+    topUp: isThisMobileDevice() ? (
+      <Typography.Text
+        strong={step === 'topUp'}
+        style={{ overflowWrap: 'anywhere' }}
+        copyable={{ text: chargeAddress, tooltips: [t('charge.device.copy'), t('charge.device.copied')] }}
+        data-testid="overview-first-run-top-up-elsewhere"
+      >
+        {t('overview.firstRun.topUp.elsewhere', { address: chargeAddress })}
+      </Typography.Text>
+    ) : (
       <Button
         type={step === 'topUp' ? 'primary' : 'default'}
         size="small"

@@ -21,6 +21,10 @@ vi.mock('./e-chart', () => ({
   ),
 }));
 
+// Whether the browser is a phone or tablet (which cannot top up); a desktop unless a test says so.
+const device = vi.hoisted(() => ({ isMobile: false }));
+vi.mock('../charge/top-up-device', () => ({ isThisMobileDevice: () => device.isMobile }));
+
 const { default: OverviewPage } = await import('./overview.page');
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -276,6 +280,31 @@ describe('the overview of a new account', () => {
     expect(steps.textContent).toContain('Выберите тип прокси');
     await screen.findByTestId('overview-traffic-empty');
     expect(view.container.textContent).not.toMatch(/overview\.[a-zA-Z]/);
+  });
+
+  it('on a phone, says where to top up instead of offering the charge page, in Chinese too', async () => {
+    device.isMobile = true;
+    try {
+      await changeLocale('zh-CN');
+      setUserInfo({ user_name: 'bob', balance: '0.000000' } as unknown as UserInfo);
+      api = mockApi({
+        ...OVERVIEW_SERVER,
+        ...NEW_ACCOUNT_SERVER,
+        'GET /user/info': () => ({
+          data: { user_name: 'bob', balance: '0.000000', balance_held: '0.000000' },
+        }),
+      });
+      const view = renderPage();
+      const steps = await screen.findByTestId('overview-first-run');
+      expect(within(steps).queryByTestId('overview-first-run-top-up')).toBeNull();
+      const where = within(steps).getByTestId('overview-first-run-top-up-elsewhere');
+      expect(where.textContent).toContain(`请在电脑上打开 ${window.location.origin}/`);
+      expect(where.textContent).toContain('/charge');
+      expect(within(where).getByRole('button', { name: '复制地址' })).toBeTruthy();
+      expect(view.container.textContent).not.toMatch(/overview\.[a-zA-Z]/);
+    } finally {
+      device.isMobile = false;
+    }
   });
 });
 

@@ -76,6 +76,7 @@ export const overview = {
   'overview.firstRun.topUp.title': 'Top up your balance',
   'overview.firstRun.topUp.text': 'Proxies are paid for from your PTC balance.',
   'overview.firstRun.topUp.action': 'Top up',
+  'overview.firstRun.topUp.elsewhere': 'Top up from a computer at {{address}}',
   'overview.firstRun.pickType.title': 'Pick a proxy type',
   'overview.firstRun.pickType.text':
     'Rotating proxies change the exit IP, static ones keep it. Each page creates proxies of its type.',

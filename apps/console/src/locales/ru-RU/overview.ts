@@ -79,6 +79,7 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.firstRun.topUp.title': 'Пополните баланс',
   'overview.firstRun.topUp.text': 'Прокси оплачиваются с баланса PTC.',
   'overview.firstRun.topUp.action': 'Пополнить',
+  'overview.firstRun.topUp.elsewhere': 'Пополнить баланс можно с компьютера: {{address}}',
   'overview.firstRun.pickType.title': 'Выберите тип прокси',
   'overview.firstRun.pickType.text':
     'Ротационные прокси меняют IP выхода, статические сохраняют его. На каждой странице создаются прокси своего типа.',

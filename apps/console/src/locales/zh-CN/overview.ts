@@ -77,6 +77,7 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.firstRun.topUp.title': '充值余额',
   'overview.firstRun.topUp.text': '代理费用从您的 PTC 余额中扣除。',
   'overview.firstRun.topUp.action': '充值',
+  'overview.firstRun.topUp.elsewhere': '请在电脑上打开 {{address}} 充值',
   'overview.firstRun.pickType.title': '选择代理类型',
   'overview.firstRun.pickType.text': '动态代理会更换出口 IP，静态代理保持不变。每个页面生成对应类型的代理。',
   'overview.firstRun.connect.title': '复制现成的代码',
