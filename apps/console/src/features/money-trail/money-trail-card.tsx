@@ -140,6 +140,8 @@ export const MoneyTrailCard = ({ title }: { title?: string }) => {
       {
         key: 'description',
         title: t('moneyTrail.column.description'),
+        // The details wrap, so amount and balance stay in view in every language.
+        width: '100%',
         render: (_: unknown, entry: LedgerEntry) => (
           <span data-testid="money-trail-description">{describeEntry(entry, t, i18n.language)}</span>
         ),
@@ -268,7 +270,7 @@ export const MoneyTrailCard = ({ title }: { title?: string }) => {
             dataSource={trail.data?.data ?? []}
             loading={trail.isFetching}
             size="middle"
-            scroll={{ x: 'max-content' }}
+            tableLayout="auto"
             onRow={(entry) => ({ 'data-testid': `money-trail-row-${entry.kind}` }) as object}
             locale={{ emptyText: t('moneyTrail.empty') }}
             pagination={{
