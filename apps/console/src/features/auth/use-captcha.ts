@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { takePrefetchedCaptcha } from './captcha-prefetch';
 import { fetchCaptchaImage } from './sign-in.api';
 
 /** The image captcha of a form: its picture and a way to ask for a new one. */
@@ -15,7 +16,8 @@ export interface Captcha {
 /**
  * Loads the image captcha of `GET /proxy/static/image` as a blob (the server ties it to this
  * browser by a cookie) and shows it through an object URL. Only the newest image counts, so
- * answers of older requests are dropped.
+ * answers of older requests are dropped. The first image is the one the entry script asked for
+ * early (`prefetchCaptcha`) when there is one.
  */
 export const useCaptcha = (): Captcha => {
   const [src, setSrc] = useState<string>();
@@ -28,7 +30,7 @@ export const useCaptcha = (): Captcha => {
     const controller = new AbortController();
     latest.current = controller;
     setIsLoading(true);
-    fetchCaptchaImage(controller.signal)
+    (takePrefetchedCaptcha() ?? fetchCaptchaImage(controller.signal))
       .then((blob) => {
         if (controller.signal.aborted) return;
         setHasFailed(false);

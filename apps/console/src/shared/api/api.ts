@@ -21,13 +21,23 @@ export const setHttpEffects = (next: HttpEffects): void => {
   effects = next;
 };
 
+/**
+ * The browser's time zone, read once: every `Intl.DateTimeFormat()` is costly (the first one loads
+ * the zone data, 15 ms on a phone), and each request sends the zone.
+ */
+let timeZone: string | undefined;
+const getTimeZone = () => {
+  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return timeZone;
+};
+
 /** The console's API client. */
 export const api = createHttpClient({
   baseUrl: API_BASE,
   context: {
     getToken,
     getLocale,
-    getTimeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    getTimeZone,
     getRef: () => browserStorage.getItem(STORAGE_KEYS.ref),
     getAnniv: () => browserStorage.getItem(STORAGE_KEYS.anniv),
     getCachedUser: getCachedUserInfo,
