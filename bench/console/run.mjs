@@ -1,7 +1,7 @@
 // Console first-screen benchmark (issue #16): Lighthouse (mobile preset, simulated throttling) in
 // Debian Chromium against the built product, as `npm start` runs it. See README.md next to this file.
 //
-//   node bench/console/run.mjs [--runs 3] [--json results.json] [--details] [--reports DIR]
+//   node bench/console/run.mjs [--runs 3] [--pages login,overview] [--json FILE] [--details] [--reports DIR]
 //
 // Pages: /login signed out; /dashboard/overview signed in as a customer with 30 days of traffic
 // (charts drawn) and as a customer who has just registered (first-run state). Each page is
@@ -21,7 +21,9 @@ import puppeteer from 'puppeteer-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
-const ASSETS = join(root, 'apps/console/dist/assets');
+/** `CONSOLE_DIR`: another build of the console to serve and weigh (say, an older one to compare). */
+const CONSOLE_DIR = process.env.CONSOLE_DIR || join(root, 'apps/console/dist');
+const ASSETS = join(CONSOLE_DIR, 'assets');
 const SERVER_MAIN = join(root, 'apps/server/dist/main.js');
 
 const option = (name, fallback) => {
@@ -60,7 +62,7 @@ const freePort = () =>
 
 // ---------------------------------------------------------------- the product
 
-if (!existsSync(SERVER_MAIN) || !existsSync(join(root, 'apps/console/dist/index.html'))) {
+if (!existsSync(SERVER_MAIN) || !existsSync(join(CONSOLE_DIR, 'index.html'))) {
   log('the product is not built: run `npm run build` first');
   process.exit(2);
 }
@@ -100,6 +102,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
     GATEWAY_PORT: String(gatewayPort),
     GATEWAY_WORKERS: '1',
     DATA_DIR: dataDir,
+    CONSOLE_DIR,
     PUBLIC_URL: origin,
   },
   stdio: ['ignore', 'pipe', 'pipe'],
@@ -234,9 +237,13 @@ const PAGES = [
   },
 ];
 
+/** `--pages login,overview`: only the pages whose label contains one of these words. */
+const ONLY = option('pages', null)?.split(',').filter(Boolean) ?? null;
+const CHOSEN = ONLY ? PAGES.filter((page) => ONLY.some((word) => page.label.includes(word))) : PAGES;
+
 const rows = [];
 try {
-  for (const page of PAGES) {
+  for (const page of CHOSEN) {
     const runs = [];
     for (let run = 1; run <= RUNS; run += 1) {
       log(`${page.label}: run ${run}/${RUNS}`);
