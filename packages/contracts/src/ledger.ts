@@ -73,6 +73,8 @@ export const ledgerDetailSchema = z.object({
   country: z.string().nullable(),
   state: z.string().nullable(),
   city: z.string().nullable(),
+  /** The city's English name from the place catalogue ("newyorkcity" → "New York"), null when unknown. */
+  city_name: z.string().nullable(),
   /** Proxies bought at once. */
   count: z.number().int().nullable(),
   /** Days bought or renewed (static IP). */

@@ -34,6 +34,7 @@ const entry = (
     country: null,
     state: null,
     city: null,
+    city_name: null,
     count: null,
     days: null,
     gb: null,

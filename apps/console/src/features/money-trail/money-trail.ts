@@ -69,7 +69,12 @@ const productOf = (entry: LedgerEntry, t: Translate): string | null => {
 /** Where the proxy is: its city, state and country in the customer's language. */
 const areaOf = ({ detail }: LedgerEntry, locale: string): string | null =>
   detail.country
-    ? getPlaceNamer(locale).place({ country: detail.country, state: detail.state, city: detail.city })
+    ? getPlaceNamer(locale).place({
+        country: detail.country,
+        state: detail.state,
+        city: detail.city,
+        city_name: detail.city_name,
+      })
     : null;
 
 const termOf = (days: number | null, t: Translate): string | null => {

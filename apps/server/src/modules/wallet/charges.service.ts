@@ -10,6 +10,7 @@ import {
   parseLedgerKinds,
   TOP_UP,
 } from '@ptc/contracts';
+import { loadPlaceCatalogue } from '../areas/place-names';
 import type { UserRow } from '../auth/accounts.service';
 import { presentLedgerEntry } from './ledger.presenter';
 import { listTrailEntries } from './ledger.repository';
@@ -132,5 +133,7 @@ export const listMoneyTrail = async (
     end: query.end ? new Date(query.end) : undefined,
     kinds: parseLedgerKinds(query.kind),
   });
+  // Cities are named from the place catalogue, loaded on first use.
+  if (rows.some((row) => row.proxy?.city)) await loadPlaceCatalogue();
   return { total, page: query.page, page_size: query.page_size, data: rows.map(presentLedgerEntry) };
 };

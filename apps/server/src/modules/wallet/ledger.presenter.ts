@@ -1,4 +1,5 @@
 import { formatPtc, type LedgerDetail, type LedgerEntry, type LedgerReason } from '@ptc/contracts';
+import { cityNameOf } from '../areas/place-names';
 import type { TrailRow } from './ledger.repository';
 
 /**
@@ -51,6 +52,8 @@ export const presentLedgerDetail = (row: TrailRow): LedgerDetail => {
     country: proxy?.country ?? null,
     state: proxy?.state ?? null,
     city: proxy?.city ?? null,
+    city_name:
+      proxy?.country && proxy.city ? (cityNameOf(proxy.country, proxy.state, proxy.city) ?? null) : null,
     count: entry.kind === 'purchase' && proxy ? (numberIn(PURCHASE_COUNT, entry.note) ?? 1) : null,
     days,
     gb: row.packageGb,

@@ -58,8 +58,13 @@ describe("the customer's money trail", () => {
     });
     expect(bought.code).toBe(0);
 
-    // A static IP in New York for 30 days.
-    const [exit] = await createStaticExits(db(), 1, { prefix: `198.51.${Date.now() % 250}` });
+    // A static IP in Los Angeles for 30 days.
+    const [exit] = await createStaticExits(db(), 1, {
+      prefix: `198.51.${Date.now() % 250}`,
+      state: 'CA',
+      city: 'losangeles',
+      label: 'Los Angeles, California, United States',
+    });
     await generateOk(t.app, db(), customer, 'static/ip', {
       type: 'residential',
       country: 'US',
@@ -92,6 +97,8 @@ describe("the customer's money trail", () => {
       days: 30,
       reference: expect.any(String),
     });
+    // The city by its English name, which the console names in the customer's language.
+    expect([ip?.detail.city, ip?.detail.city_name]).toEqual(['losangeles', 'Los Angeles']);
     // Oldest first, each balance is the one before plus the movement.
     const chronological = [...data.data].reverse();
     chronological.reduce((previous, entry) => {
