@@ -20,6 +20,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlaceNames } from '../../shared/i18n/place-names';
+import { saveCsv } from '../../shared/ui/save-file';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { lastDays } from '../charge/charge-records';
 import {
@@ -46,19 +47,6 @@ const KIND_COLORS: Readonly<Record<LedgerKind, string>> = {
   reward: 'gold',
   referral: 'gold',
   adjustment: 'default',
-};
-
-const saveCsv = (text: string, fileName: string) => {
-  // A byte-order mark, so spreadsheet programs read the Chinese and Russian texts as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 };
 
 /** One movement as a phone shows it (below 992 px): what, when, the amount and the balance after. */

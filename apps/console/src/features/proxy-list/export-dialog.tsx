@@ -3,6 +3,7 @@ import { Alert, App, Button, DatePicker, Flex, Form, Modal, Radio, Typography } 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../shared/ui/save-file';
 import { checkExportCount, EXPORT_MAX } from './batch-rules';
 import { type ProxyListQuery, toExportRange } from './proxy-filters';
 import { type ExportFormat, exportProxies, fetchExportFile, fetchProxyPage } from './proxy-list.api';
@@ -29,20 +30,6 @@ const FORMATS: readonly ExportFormat[] = ['xlsx', 'xls', 'csv'];
 /** The file name of an export (as the server names it). */
 export const exportFileName = (family: ProxyFamily, format: ExportFormat, now: Dayjs = dayjs()): string =>
   `proxies-${family}-${now.format('YYYY-MM-DD')}.${format}`;
-
-/** Hands a downloaded file to the browser as a download. */
-export const saveFile = (blob: Blob, fileName: string): void => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers start reading the file after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-};
 
 /** Props of {@link ExportDialog}. */
 export interface ExportDialogProps {

@@ -1,10 +1,9 @@
 import type { ProxyFamily, ProxyRow } from '@ptc/contracts';
 import { Card, Checkbox, Empty, Flex, Pagination, Spin, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { AsyncSwitch } from './async-switch';
-import { StatusTag } from './proxy-columns';
+import { ProxySwitch, StatusTag } from './proxy-columns';
 import { formatBytes, formatTime, locationOf } from './proxy-display';
-import { FAMILY_TRAITS, SWITCH_ON } from './proxy-family';
+import { FAMILY_TRAITS } from './proxy-family';
 import { RowActions, type RowHandlers } from './row-actions';
 
 const mono = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
@@ -87,15 +86,7 @@ export const ProxyCards = ({
               </Flex>
               <Flex align="center" gap={8} style={{ flexShrink: 0 }}>
                 <StatusTag row={row} t={t} />
-                <AsyncSwitch
-                  checked={row.switch === SWITCH_ON}
-                  disabled={row.deleted}
-                  onChange={(isOn) => handlers.setSwitch(row, isOn)}
-                  checkedText={t('proxies.switch.on')}
-                  uncheckedText={t('proxies.switch.off')}
-                  label={t('proxies.column.switch')}
-                  testId="proxy-switch"
-                />
+                <ProxySwitch row={row} t={t} setSwitch={handlers.setSwitch} />
               </Flex>
             </Flex>
             <UsageLine family={family} row={row} t={t} />

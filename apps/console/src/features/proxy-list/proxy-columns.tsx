@@ -29,6 +29,27 @@ export const StatusTag = ({ row, t }: { row: ProxyRow; t: TFunction }) => {
   );
 };
 
+/** A proxy's on/off switch, in its column and on its card. */
+export const ProxySwitch = ({
+  row,
+  t,
+  setSwitch,
+}: {
+  row: ProxyRow;
+  t: TFunction;
+  setSwitch: RowHandlers['setSwitch'];
+}) => (
+  <AsyncSwitch
+    checked={row.switch === SWITCH_ON}
+    disabled={row.deleted}
+    onChange={(isOn) => setSwitch(row, isOn)}
+    checkedText={t('proxies.switch.on')}
+    uncheckedText={t('proxies.switch.off')}
+    label={t('proxies.column.switch')}
+    testId="proxy-switch"
+  />
+);
+
 /** What the columns need. */
 export interface ColumnContext {
   family: ProxyFamily;
@@ -164,17 +185,7 @@ export const buildColumns = ({
       key: 'switch',
       title: t('proxies.column.switch'),
       width: 88,
-      render: (_value, row) => (
-        <AsyncSwitch
-          checked={row.switch === SWITCH_ON}
-          disabled={row.deleted}
-          onChange={(isOn) => handlers.setSwitch(row, isOn)}
-          checkedText={t('proxies.switch.on')}
-          uncheckedText={t('proxies.switch.off')}
-          label={t('proxies.column.switch')}
-          testId="proxy-switch"
-        />
-      ),
+      render: (_value, row) => <ProxySwitch row={row} t={t} setSwitch={handlers.setSwitch} />,
     },
   ];
   if (traits.isTraffic) {

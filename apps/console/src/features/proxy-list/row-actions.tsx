@@ -15,6 +15,19 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { isRenewableRow } from './proxy-family';
 
+/** A small icon button named by its tooltip and for screen readers: no label to cut in any language. */
+const IconAction = (props: { label: string; icon: ReactNode; testId: string; onClick: () => void }) => (
+  <Tooltip title={props.label}>
+    <Button
+      size="small"
+      icon={props.icon}
+      onClick={props.onClick}
+      aria-label={props.label}
+      data-testid={props.testId}
+    />
+  </Tooltip>
+);
+
 /** The dialogs a row opens. */
 export type RowDialog = 'copy' | 'qr' | 'speed' | 'renew' | 'remark' | 'connect';
 
@@ -120,35 +133,26 @@ export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActio
   // Icons with their names on hover and for screen readers: no label to cut in any language.
   return (
     <Flex gap={4} wrap={false}>
-      <Tooltip title={t('proxies.action.copy')}>
-        <Button
-          size="small"
-          icon={<CopyOutlined />}
-          onClick={() => handlers.open('copy', row)}
-          aria-label={t('proxies.action.copy')}
-          data-testid="proxy-copy"
-        />
-      </Tooltip>
+      <IconAction
+        label={t('proxies.action.copy')}
+        icon={<CopyOutlined />}
+        testId="proxy-copy"
+        onClick={() => handlers.open('copy', row)}
+      />
       {row.deleted ? null : (
         <>
-          <Tooltip title={t('proxies.action.connect')}>
-            <Button
-              size="small"
-              icon={<ApiOutlined />}
-              onClick={() => handlers.open('connect', row)}
-              aria-label={t('proxies.action.connect')}
-              data-testid="proxy-connect"
-            />
-          </Tooltip>
-          <Tooltip title={t('proxies.action.speedTest')}>
-            <Button
-              size="small"
-              icon={<ThunderboltOutlined />}
-              onClick={() => handlers.open('speed', row)}
-              aria-label={t('proxies.action.speedTest')}
-              data-testid="proxy-speed"
-            />
-          </Tooltip>
+          <IconAction
+            label={t('proxies.action.connect')}
+            icon={<ApiOutlined />}
+            testId="proxy-connect"
+            onClick={() => handlers.open('connect', row)}
+          />
+          <IconAction
+            label={t('proxies.action.speedTest')}
+            icon={<ThunderboltOutlined />}
+            testId="proxy-speed"
+            onClick={() => handlers.open('speed', row)}
+          />
           <Dropdown menu={{ items: rest }} trigger={['click']} placement="bottomRight">
             <Button
               size="small"

@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../shared/ui/load-failed';
-import { saveFile } from '../../proxy-list/export-dialog';
+import { saveFile } from '../../../shared/ui/save-file';
 import { downloadDailyReportCsv, getDailyReport } from './money.api';
 import { type DayRange, defaultReportRange, reportFileName } from './money-display';
 import '../admin-texts';
