@@ -7,7 +7,7 @@ export const EXTERNAL_LINKS = {
   helpCenter: env.VITE_HELP_CENTER_URL || 'https://help.example.com',
   sisterAi: env.VITE_SISTER_AI_URL || 'https://ai.example.com/authentication',
   cloudPhone: env.VITE_CLOUD_PHONE_URL || 'https://cloudphone.example.com/login',
-  apiV2Docs: env.VITE_API_V2_DOCS_URL || '/api-docs',
+  apiV2Docs: env.VITE_API_V2_DOCS_URL || '/api-v2/docs',
   /** Terms of service and privacy policy, accepted at registration. */
   terms: env.VITE_TERMS_URL || 'https://help.example.com/terms',
   privacy: env.VITE_PRIVACY_URL || 'https://help.example.com/privacy',

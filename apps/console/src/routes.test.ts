@@ -19,9 +19,6 @@ const COMING_SOON_PATHS = [
   '/remote-service',
   '/mobile-app',
   '/fingerprint-browser',
-  '/api-v1/api-key',
-  '/api-v1/document',
-  '/api-v2/api-key',
   '/invitation-program',
 ];
 

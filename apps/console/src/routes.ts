@@ -259,7 +259,7 @@ const defaultPages: AppRoute[] = [
         order: 1,
         layout: 'default',
         hideInMenu: true,
-        page: 'comingSoon',
+        page: 'apiV1Key',
       },
       {
         name: 'apiV1Document',
@@ -268,7 +268,7 @@ const defaultPages: AppRoute[] = [
         order: 2,
         layout: 'default',
         hideInMenu: true,
-        page: 'comingSoon',
+        page: 'apiV1Document',
       },
     ],
   },
@@ -285,7 +285,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.apiV2.apiKey',
         order: 1,
         layout: 'default',
-        page: 'comingSoon',
+        page: 'apiV2Keys',
       },
       {
         name: 'apiV2Docs',

@@ -9,7 +9,7 @@ interface ImportMetaEnv {
   readonly VITE_SISTER_AI_URL?: string;
   /** Login page of the cloud phone partner (external menu link). */
   readonly VITE_CLOUD_PHONE_URL?: string;
-  /** API v2 documentation (external menu link); the server serves `/api-docs`. */
+  /** API v2 documentation (external menu link); by default the server's rendered public API document `/api-v2/docs`. */
   readonly VITE_API_V2_DOCS_URL?: string;
   /** Terms of service, accepted at registration. */
   readonly VITE_TERMS_URL?: string;

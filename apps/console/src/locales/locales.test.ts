@@ -4,6 +4,7 @@ import { resolveRoutes } from '../app/navigation/route-tree';
 import { enUS as enUSFirst } from './en-US';
 import { admin as enUSAdmin } from './en-US/admin';
 import { adminOperators as enUSAdminOperators } from './en-US/admin-operators';
+import { apiKeys as enUSApiKeys } from './en-US/api-keys';
 import { overview as enUSOverview } from './en-US/overview';
 import { proxies as enUSProxies } from './en-US/proxies';
 import { trafficPackage as enUSTrafficPackage } from './en-US/traffic-package';
@@ -11,6 +12,7 @@ import { wallet as enUSWallet } from './en-US/wallet';
 import { ruRU as ruRUFirst } from './ru-RU';
 import { admin as ruRUAdmin } from './ru-RU/admin';
 import { adminOperators as ruRUAdminOperators } from './ru-RU/admin-operators';
+import { apiKeys as ruRUApiKeys } from './ru-RU/api-keys';
 import { overview as ruRUOverview } from './ru-RU/overview';
 import { proxies as ruRUProxies } from './ru-RU/proxies';
 import { trafficPackage as ruRUTrafficPackage } from './ru-RU/traffic-package';
@@ -18,6 +20,7 @@ import { wallet as ruRUWallet } from './ru-RU/wallet';
 import { zhCN as zhCNFirst } from './zh-CN';
 import { admin as zhCNAdmin } from './zh-CN/admin';
 import { adminOperators as zhCNAdminOperators } from './zh-CN/admin-operators';
+import { apiKeys as zhCNApiKeys } from './zh-CN/api-keys';
 import { overview as zhCNOverview } from './zh-CN/overview';
 import { proxies as zhCNProxies } from './zh-CN/proxies';
 import { trafficPackage as zhCNTrafficPackage } from './zh-CN/traffic-package';
@@ -34,6 +37,7 @@ const enUS = {
   ...enUSTrafficPackage,
   ...enUSAdmin,
   ...enUSAdminOperators,
+  ...enUSApiKeys,
 };
 const zhCN = {
   ...zhCNFirst,
@@ -43,6 +47,7 @@ const zhCN = {
   ...zhCNTrafficPackage,
   ...zhCNAdmin,
   ...zhCNAdminOperators,
+  ...zhCNApiKeys,
 };
 const ruRU = {
   ...ruRUFirst,
@@ -52,6 +57,7 @@ const ruRU = {
   ...ruRUTrafficPackage,
   ...ruRUAdmin,
   ...ruRUAdminOperators,
+  ...ruRUApiKeys,
 };
 
 const LOCALE_MESSAGES = { 'en-US': enUS, 'zh-CN': zhCN, 'ru-RU': ruRU } as const;
