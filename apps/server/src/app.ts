@@ -11,6 +11,7 @@ import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from './adapters/paym
 import { createSmsSender, type SmsSender } from './adapters/sms/sms-sender';
 import type { Config } from './config';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { areasRoutes } from './modules/areas/areas.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { summaryRoutes } from './modules/billing/summary.routes';
@@ -23,6 +24,7 @@ import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { chargesRoutes } from './modules/wallet/charges.routes';
 import type { PaymentProviderSet } from './modules/wallet/payment-collectors';
+import { apiKeyAuthPlugin } from './plugins/api-key-auth';
 import { authenticationPlugin } from './plugins/authentication';
 import { consoleStaticPlugin } from './plugins/console-static';
 import { envelopePlugin } from './plugins/envelope';
@@ -57,7 +59,7 @@ export interface AppAdapters {
 /** Logger options: JSON lines, never the session token. */
 export const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
   level: config.logLevel,
-  redact: ['req.headers.authorization', 'req.headers.cookie'],
+  redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
 });
 
 /** Builds the HTTP application (API, docs and console) on an open database. */
@@ -132,6 +134,7 @@ export const buildApp = async (options: {
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(requestContextPlugin);
   await app.register(authenticationPlugin);
+  await app.register(apiKeyAuthPlugin);
   await app.register(fastifyFormbody);
   await app.register(fastifyCookie);
   await app.register(openApiPlugin);
@@ -150,6 +153,7 @@ export const buildApp = async (options: {
       await api.register(areasRoutes);
       await api.register(summaryRoutes);
       await api.register(adminRoutes);
+      await api.register(apiKeysRoutes);
     },
     { prefix: '/api' },
   );

@@ -149,6 +149,8 @@ const envSchema = z
     SUPPLY_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     /** Bearer token of the Prometheus scraper at `/metrics` (no endpoint without it). */
     METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
+    /** Requests per minute one API key may make on the public API (101, HTTP 429 beyond). */
+    API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
     ABUSE_LIMITS: z
       .string()
@@ -371,6 +373,8 @@ const envSchema = z
     metricsToken: env.METRICS_TOKEN,
     /** Per-client-address limits of the account calls (101, HTTP 429 beyond them). */
     abuseLimits: env.ABUSE_LIMITS,
+    /** Requests per minute per API key on the public API, counted in the database (every process shares it). */
+    apiRateLimit: env.API_RATE_LIMIT,
     /** The first owner, when no operator exists yet (README "Operators"). */
     operatorBootstrap:
       env.OPERATOR_BOOTSTRAP_EMAIL && env.OPERATOR_BOOTSTRAP_PASSWORD

@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys';
 import { instant, micro, timestamps } from './columns';
 import { users } from './users';
 
@@ -36,6 +37,8 @@ export const ledgerEntries = pgTable(
     /** Balance right after this entry. */
     balanceAfter: micro().notNull(),
     note: text(),
+    /** The API key of the request that moved the money (issue #17), null for the console and jobs. */
+    apiKeyId: bigint({ mode: 'bigint' }).references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: instant().notNull().defaultNow(),
   },
   (table) => [

@@ -1,5 +1,6 @@
 import { AppError, type SetPlanRequest } from '@ptc/contracts';
 import { type Database, isUniqueViolation } from '@ptc/db';
+import { revokeAccountApiKeys } from '../api-keys/api-keys.service';
 import {
   findUserByEmail,
   findUserByInviteCode,
@@ -134,6 +135,7 @@ export const deleteAccount = async (
       deletedAt: now,
     });
     await revokeUserSessions(tx, user.id, now);
+    await revokeAccountApiKeys(tx, user.id, now);
     await unlinkOAuthAccounts(tx, user.id);
   });
   return done;

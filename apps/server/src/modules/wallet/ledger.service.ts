@@ -1,5 +1,6 @@
 import { AppError, type Micro } from '@ptc/contracts';
 import { type Database, isUniqueViolation, type ledgerEntries } from '@ptc/db';
+import { currentApiKeyId } from '../api-keys/api-key-attribution';
 import { addToBalance, findEntryByKey, insertEntry } from './ledger.repository';
 
 /** Kinds of balance movement (DESIGN §4 Ledger). */
@@ -72,6 +73,8 @@ export const moveMoney = async (db: Database, movement: Movement): Promise<Movem
           idempotencyKey: movement.idempotencyKey,
           balanceAfter: balance,
           note: movement.note ?? null,
+          // A request made with an API key is recorded as made through it (issue #17).
+          apiKeyId: currentApiKeyId(),
         });
         return { entry, applied: true };
       } catch (error) {

@@ -1,0 +1,57 @@
+import { AppError } from '@ptc/contracts';
+import { type Database, rateLimits } from '@ptc/db';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** Where a key stands in its window, as the `RateLimit-*` headers say it. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends. */
+  resetSeconds: number;
+}
+
+/** Counts a key's requests: whether this one is within the limit, and the window's state. */
+export interface ApiRateLimiter {
+  consume(keyId: bigint): Promise<{ allowed: boolean; state: RateLimitState }>;
+}
+
+/** The refusal of a request beyond the limit: 101, HTTP 429, with `Retry-After`. */
+export const rateLimitError = (state: RateLimitState) =>
+  new AppError('FREQUENTLY', {
+    message: `Too frequent: this API key may make ${state.limit} requests per minute`,
+    data: { retry_after: state.resetSeconds },
+  });
+
+const stateOf = (limit: number, res: RateLimiterRes): RateLimitState => ({
+  limit,
+  remaining: Math.max(0, res.remainingPoints),
+  resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1_000)),
+});
+
+/**
+ * `perMinute` requests per key per minute, counted in the database's `rate_limits` table (one
+ * atomic upsert per request, rate-limiter-flexible's Drizzle store), so the limit holds across
+ * every API process on one PostgreSQL. A key past its limit is refused from memory until its
+ * window ends, sparing the database a write per refused request.
+ */
+export const createApiRateLimiter = (db: Database, perMinute: number): ApiRateLimiter => {
+  const limiter = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix: 'api_key',
+    points: perMinute,
+    duration: 60,
+    inMemoryBlockOnConsumed: perMinute + 1,
+    clearExpiredByTimeout: false,
+  });
+  return {
+    consume: async (keyId) => {
+      try {
+        return { allowed: true, state: stateOf(perMinute, await limiter.consume(keyId.toString())) };
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        return { allowed: false, state: stateOf(perMinute, error) };
+      }
+    },
+  };
+};
