@@ -16,27 +16,27 @@ export const API_KEY_QUERY_KEYS = {
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
-/** `GET /key/list`: the account's V2 keys (never their secrets). Silent: the page says it failed. */
+/** `GET /api/key/list`: the account's V2 keys (never their secrets). Silent: the page says it failed. */
 export const listApiKeys = (signal?: AbortSignal) =>
-  api.request<ApiKeyList>({ path: '/key/list', silent: true, ...withSignal(signal) });
+  api.request<ApiKeyList>({ path: '/api/key/list', silent: true, ...withSignal(signal) });
 
-/** `POST /key`: a new V2 key; its secret (`password`) is in this answer only. */
+/** `POST /api/key`: a new V2 key; its secret (`password`) is in this answer only. */
 export const createApiKey = (request: CreateApiKeyRequest) =>
-  api.request<CreatedApiKey>({ method: 'POST', path: '/key', data: request });
+  api.request<CreatedApiKey>({ method: 'POST', path: '/api/key', data: request });
 
-/** `DELETE /key/{key_id}`: revokes a V2 key at once. */
+/** `DELETE /api/key/{key_id}`: revokes a V2 key at once. */
 export const deleteApiKey = (keyId: string) =>
-  api.request<unknown>({ method: 'DELETE', path: '/key/{key_id}', params: { key_id: keyId } });
+  api.request<unknown>({ method: 'DELETE', path: '/api/key/{key_id}', params: { key_id: keyId } });
 
-/** `GET /key/v1`: the legacy key, or none. Silent: the page says it failed. */
+/** `GET /api/key/v1`: the legacy key, or none. Silent: the page says it failed. */
 export const getApiKeyV1 = (signal?: AbortSignal) =>
-  api.request<ApiKeyV1>({ path: '/key/v1', silent: true, ...withSignal(signal) });
+  api.request<ApiKeyV1>({ path: '/api/key/v1', silent: true, ...withSignal(signal) });
 
-/** `POST /key/v1`: a new legacy key replacing the old one; its `id` is in this answer only. */
-export const createApiKeyV1 = () => api.request<CreatedApiKeyV1>({ method: 'POST', path: '/key/v1' });
+/** `POST /api/key/v1`: a new legacy key replacing the old one; its `id` is in this answer only. */
+export const createApiKeyV1 = () => api.request<CreatedApiKeyV1>({ method: 'POST', path: '/api/key/v1' });
 
-/** `DELETE /key/v1`: revokes the legacy key. */
-export const deleteApiKeyV1 = () => api.request<unknown>({ method: 'DELETE', path: '/key/v1' });
+/** `DELETE /api/key/v1`: revokes the legacy key. */
+export const deleteApiKeyV1 = () => api.request<unknown>({ method: 'DELETE', path: '/api/key/v1' });
 
 /** The public documents' addresses on this origin (served by the API, not in the envelope). */
 export const PUBLIC_API_DOCUMENTS = {

@@ -14,7 +14,7 @@ import ApiV2KeysPage from './api-v2-keys.page';
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8_000 });
 
-/** A key as `GET /key/list` presents one. */
+/** A key as `GET /api/key/list` presents one. */
 const listed = (index: number, overrides: Partial<ApiKey> = {}): ApiKey => ({
   key_id: `k${index}`,
   name: `scraper ${index}`,
@@ -32,8 +32,8 @@ let keys: ApiKey[];
 
 const serveKeys = () =>
   mockApi({
-    'GET /key/list': () => ({ data: { list: keys, total: keys.length, limit: 10 } }),
-    'POST /key': (call) => {
+    'GET /api/key/list': () => ({ data: { list: keys, total: keys.length, limit: 10 } }),
+    'POST /api/key': (call) => {
       const body = call.body as { name: string; scope: ApiKey['scope']; allow_list: string[] };
       if (keys.length >= 10) throw new AppError('ApiKeyLimit');
       const created = listed(keys.length + 1, {
@@ -44,7 +44,7 @@ const serveKeys = () =>
       keys = [...keys, created];
       return { data: { ...created, password: 'ptc_v2_TheSecretShownOnce0123456789' } };
     },
-    'DELETE /key/:key_id': (call) => {
+    'DELETE /api/key/:key_id': (call) => {
       const before = keys.length;
       keys = keys.filter((key) => key.key_id !== call.params.key_id);
       if (keys.length === before) throw new AppError('ERR_NO_API_TOKEN');
@@ -117,7 +117,7 @@ describe('the V2 API keys page', () => {
     });
     fireEvent.click(screen.getByTestId('api-key-add-submit'));
     expect(await screen.findByText('Not an IP address or CIDR block: not-an-address')).toBeTruthy();
-    expect(api.callsTo('POST', '/key')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/key')).toHaveLength(0);
 
     fireEvent.change(screen.getByTestId('api-key-add-allow-list'), {
       target: { value: '203.0.113.7\n\n2001:db8::/32' },
@@ -126,7 +126,7 @@ describe('the V2 API keys page', () => {
     fireEvent.click(screen.getByTestId('api-key-add-submit'));
     const secret = (await screen.findByTestId('api-key-secret')) as HTMLInputElement;
     expect(secret.value).toBe('ptc_v2_TheSecretShownOnce0123456789');
-    expect(api.callsTo('POST', '/key')[0]?.body).toEqual({
+    expect(api.callsTo('POST', '/api/key')[0]?.body).toEqual({
       name: 'nightly job',
       scope: 'read',
       allow_list: ['203.0.113.7', '2001:db8::/32'],
@@ -151,7 +151,7 @@ describe('the V2 API keys page', () => {
     expect(add.disabled).toBe(true);
     fireEvent.click(add);
     expect(screen.queryByTestId('api-key-add-dialog')).toBeNull();
-    expect(api.callsTo('POST', '/key')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/key')).toHaveLength(0);
   });
 
   it('deletes a key only after the confirmation', async () => {
@@ -159,9 +159,9 @@ describe('the V2 API keys page', () => {
     const api = await openPage();
     fireEvent.click(screen.getByTestId('api-key-delete-k1'));
     expect((await screen.findAllByText('Delete the API key “scraper 1”?')).length).toBeGreaterThan(0);
-    expect(api.callsTo('DELETE', '/key/k1')).toHaveLength(0);
+    expect(api.callsTo('DELETE', '/api/key/k1')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('api-key-delete-confirm'));
-    await waitFor(() => expect(api.callsTo('DELETE', '/key/k1')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/key/k1')).toHaveLength(1));
     await waitFor(() => expect(screen.getByTestId('api-key-count').textContent).toBe('1 of 10 keys'));
     expect(screen.getByTestId('api-key-table').textContent).not.toContain('scraper 1');
   });
@@ -173,8 +173,8 @@ describe('the V1 API key page', () => {
       null;
     let generated = 0;
     const api = mockApi({
-      'GET /key/v1': () => ({ data: { key: current } }),
-      'POST /key/v1': () => {
+      'GET /api/key/v1': () => ({ data: { key: current } }),
+      'POST /api/key/v1': () => {
         generated += 1;
         const id = `ptc_v1_NewLegacyId${generated}`;
         current = {
@@ -185,7 +185,7 @@ describe('the V1 API key page', () => {
         };
         return { data: { id, create_time: current.create_time } };
       },
-      'DELETE /key/v1': () => {
+      'DELETE /api/key/v1': () => {
         current = null;
         return { data: null };
       },
@@ -207,7 +207,7 @@ describe('the V1 API key page', () => {
 
     fireEvent.click(screen.getByTestId('api-v1-regenerate'));
     expect((await screen.findAllByText(enUS['apiKeys.v1.regenerate.effect'])).length).toBeGreaterThan(0);
-    expect(api.callsTo('POST', '/key/v1')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/key/v1')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('api-v1-confirm'));
     expect(((await screen.findByTestId('api-key-secret')) as HTMLInputElement).value).toBe(
       'ptc_v1_NewLegacyId2',
@@ -218,7 +218,7 @@ describe('the V1 API key page', () => {
     fireEvent.click(screen.getByTestId('api-v1-revoke'));
     await screen.findAllByText(enUS['apiKeys.v1.revoke.effect']);
     fireEvent.click((await screen.findAllByTestId('api-v1-confirm')).at(-1) as HTMLElement);
-    await waitFor(() => expect(api.callsTo('DELETE', '/key/v1')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/key/v1')).toHaveLength(1));
     expect(await screen.findByText(enUS['apiKeys.v1.none'])).toBeTruthy();
   });
 });
