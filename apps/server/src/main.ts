@@ -8,6 +8,7 @@ import { maintenanceJobs } from './jobs/maintenance';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
 import { bootstrapOwner } from './modules/admin/operators/operators.service';
 import { supplyJobs } from './modules/admin/supply/supply.jobs';
+import { apiKeysJobs } from './modules/api-keys/api-keys.jobs';
 import { authDeps } from './modules/auth/auth.deps';
 import { authJobs } from './modules/auth/auth.jobs';
 import { billingDeps } from './modules/billing/billing.deps';
@@ -87,6 +88,7 @@ const start = async () => {
       ...trafficJobs(trafficDeps(app)),
       ...maintenanceJobs(database),
       ...authJobs(authDeps(app)),
+      ...apiKeysJobs(database.db),
       ...supplyJobs(config, database),
     ],
     isLeader: () => database.tryLeadership(),

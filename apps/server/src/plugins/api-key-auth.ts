@@ -8,6 +8,7 @@ import {
   type RateLimitState,
   rateLimitError,
 } from '../modules/api-keys/api-rate-limit';
+import { wasReplayed } from '../modules/api-keys/idempotency';
 
 /** The key a public API request authenticated with. */
 export interface RequestApiKey {
@@ -82,6 +83,10 @@ export const apiKeyAuthPlugin = fp(
     // Every handler runs in its request's attribution context (set empty here, filled by the key).
     app.addHook('preHandler', (request, _reply, done) => {
       runAttributed(attributionOf(request), done);
+    });
+    // A retried call answered from its Idempotency-Key says so.
+    app.addHook('onSend', async (request, reply) => {
+      if (wasReplayed(request)) reply.header('idempotent-replayed', 'true');
     });
     app.decorate(
       'requireApiKey',
