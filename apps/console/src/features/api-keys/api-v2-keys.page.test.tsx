@@ -59,7 +59,7 @@ const openPage = async () => {
       <ApiV2KeysPage />
     </Providers>,
   );
-  await screen.findByTestId('api-key-count');
+  await waitFor(() => expect(screen.getByTestId('api-key-count').textContent).not.toBe(''));
   return api;
 };
 

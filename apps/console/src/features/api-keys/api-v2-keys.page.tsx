@@ -233,29 +233,25 @@ const ApiV2KeysPage = () => {
           <ReadOutlined /> {t('apiKeys.docs')}
         </Typography.Link>
       </Typography.Paragraph>
-      <Card
-        title={
-          keys.data ? (
-            <Typography.Text type="secondary" style={{ fontWeight: 'normal' }} data-testid="api-key-count">
-              {t('apiKeys.count', { count: keys.data.total, max: limit })}
+      <Card size={isMobile ? 'small' : 'default'}>
+        <Flex vertical gap={12}>
+          <Flex justify="space-between" align="center" gap={8} wrap>
+            <Typography.Text type="secondary" data-testid="api-key-count">
+              {keys.data ? t('apiKeys.count', { count: keys.data.total, max: limit }) : null}
             </Typography.Text>
-          ) : null
-        }
-        extra={
-          <Button
-            type="primary"
-            icon={isFull ? null : <PlusOutlined />}
-            disabled={isFull || !keys.isSuccess}
-            onClick={() => setIsAdding(true)}
-            style={{ whiteSpace: 'normal', height: 'auto', minHeight: 32, textAlign: 'center' }}
-            data-testid="api-key-add"
-          >
-            {isFull ? t('errors.ApiKeyLimit') : t('apiKeys.add')}
-          </Button>
-        }
-        styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
-      >
-        {body()}
+            <Button
+              type="primary"
+              icon={isFull ? null : <PlusOutlined />}
+              disabled={isFull || !keys.isSuccess}
+              onClick={() => setIsAdding(true)}
+              style={{ whiteSpace: 'normal', height: 'auto', minHeight: 32, maxWidth: '100%' }}
+              data-testid="api-key-add"
+            >
+              {isFull ? t('errors.ApiKeyLimit') : t('apiKeys.add')}
+            </Button>
+          </Flex>
+          {body()}
+        </Flex>
       </Card>
       {isAdding ? (
         <AddApiKeyDialog
