@@ -3,13 +3,15 @@ import { Button, Card, Flex, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { queryClient } from '../../shared/api/query-client';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
-import { loadUserInfo } from '../auth/auth.api';
+import { loadUserInfo, USER_INFO_QUERY_KEY } from '../auth/auth.api';
 import { isThisMobileDevice } from '../charge/top-up-device';
 import { TopUpElsewhere } from '../charge/top-up-elsewhere';
 import { formatAmount } from '../charge/wallet-money';
 import { useWalletPaths } from '../charge/wallet-paths';
+import { OVERVIEW_FRESH_MS } from './overview.api';
 import { RefreshButton } from './refresh-button';
 
 /** Reloads the user info, whose balance the header and this card show; on failure the last one stays. */
@@ -17,6 +19,17 @@ const reloadBalance = () =>
   loadUserInfo().catch((error: unknown) =>
     console.warn('[overview] the balance could not be reloaded', error),
   );
+
+/**
+ * Whether the user info was loaded (or is being loaded) in the last {@link OVERVIEW_FRESH_MS}: when
+ * the page opens right after the route guard or the entry asked for it, it is not asked for again.
+ */
+const isUserInfoFresh = () => {
+  const state = queryClient.getQueryState(USER_INFO_QUERY_KEY);
+  if (!state) return false;
+  if (state.fetchStatus === 'fetching') return true;
+  return state.status === 'success' && Date.now() - state.dataUpdatedAt < OVERVIEW_FRESH_MS;
+};
 
 /** Whether a wire amount is above zero. */
 const isPositive = (text: string | undefined) => text !== undefined && /[1-9]/.test(text);
@@ -36,7 +49,8 @@ const EnterpriseTag = ({ discountPercent }: { discountPercent: number }) => {
 /**
  * The balance (SPEC §2 Dashboard overview) from the session's user info: what the customer can
  * spend, with what is held for traffic under way when there is some, and the enterprise plan's tag.
- * Reloaded when the page opens because usage billing lowers it in the background. Hooks:
+ * Reloaded when the page opens (unless it was loaded a moment ago) because usage billing lowers it
+ * in the background. Hooks:
  * `overview-balance`, `overview-balance-held`, `overview-plan`.
  */
 export const BalanceCard = () => {
@@ -53,7 +67,7 @@ export const BalanceCard = () => {
   };
 
   useEffect(() => {
-    void reloadBalance();
+    if (!isUserInfoFresh()) void reloadBalance();
   }, []);
 
   return (

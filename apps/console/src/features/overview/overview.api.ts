@@ -19,6 +19,13 @@ export const OVERVIEW_QUERY_KEYS = {
   cost: (period: CostPeriod, start: string, end: string) => ['overview', 'cost', period, start, end] as const,
 };
 
+/**
+ * How long an answer counts as fresh: long enough that the page's first render uses what the entry
+ * asked for while the page's code loaded (`overview-prefetch.ts`) instead of asking again, short
+ * enough that every later visit asks anew (the gateway flushes usage every 2 s).
+ */
+export const OVERVIEW_FRESH_MS = 5_000;
+
 // Reads are silent: each card shows its own 'failed to load' state with a retry button.
 
 /** `GET /proxy/summary/traffic`. */
@@ -50,3 +57,17 @@ export const fetchCostSummary = (
     silent: true,
     ...(signal ? { signal } : {}),
   });
+
+/** The proxy counts' query, shared by the page, its proxy usage card and the entry's prefetch. */
+export const proxiesSummaryQuery = {
+  queryKey: OVERVIEW_QUERY_KEYS.proxies,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchProxiesSummary(signal),
+  staleTime: OVERVIEW_FRESH_MS,
+};
+
+/** The traffic summary's query, shared by the traffic card and the entry's prefetch. */
+export const trafficSummaryQuery = {
+  queryKey: OVERVIEW_QUERY_KEYS.traffic,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchTrafficSummary(signal),
+  staleTime: OVERVIEW_FRESH_MS,
+};

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shared/api/query-client';
 import { changeLocale } from '../../shared/i18n/i18n';
-import { setUserInfo } from '../../shared/session/session';
+import { clearSession, setToken, setUserInfo } from '../../shared/session/session';
 import { type Handlers, installBrowserStubs, mockApi, Providers } from '../../shared/testing/harness';
 
 // The canvas is ECharts' business (see e-chart.test.tsx); here the chart shows what it was given.
@@ -26,6 +26,7 @@ const device = vi.hoisted(() => ({ isMobile: false }));
 vi.mock('../charge/top-up-device', () => ({ isThisMobileDevice: () => device.isMobile }));
 
 const { default: OverviewPage } = await import('./overview.page');
+const { prefetchOverview } = await import('./overview-prefetch');
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8_000 });
@@ -168,6 +169,8 @@ describe('the overview page', () => {
     await waitFor(() => expect(screen.getByTestId('overview-balance').textContent).toContain('452.02'));
     expect(screen.queryByTestId('overview-balance-held')).toBeNull();
     cleanup();
+    // A later visit: the balance loaded above no longer counts as just loaded.
+    queryClient.clear();
     heldOnServer = '1.250000';
     renderPage();
     expect((await screen.findByTestId('overview-balance-held')).textContent).toBe(
@@ -228,6 +231,48 @@ describe('the overview page', () => {
     expect(screen.getByTestId('overview-traffic-24h-total').textContent).toBe('Всего: 30 МБ');
     expect(screen.getByTestId('overview-cost-total').closest('tr')?.textContent).toContain('Всего расходов');
     expect(view.container.textContent).not.toMatch(/overview\.[a-zA-Z]/);
+  });
+});
+
+describe("the overview's first requests", () => {
+  afterEach(() => clearSession());
+
+  it('asks for the balance, the proxy counts and the traffic once, from the entry, before the page renders', async () => {
+    await changeLocale('en-US');
+    clearSession();
+    setToken('session-token');
+    expect(prefetchOverview('/dashboard/overview')).toBe(true);
+    // Sent at once, not after a render.
+    expect(api.calls.map((call) => call.path).sort()).toEqual([
+      '/proxy/summary/proxies',
+      '/proxy/summary/traffic',
+      '/user/info',
+    ]);
+    await waitFor(() => expect(queryClient.getQueryState(['overview', 'traffic'])?.status).toBe('success'));
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('overview-balance').textContent).toContain('452.02'));
+    expect((await screen.findByTestId('overview-traffic-24h-total')).textContent).toBe('Total: 30 MB');
+    expect(screen.getByTestId('overview-proxies-total').textContent).toBe('Proxies in total: 2');
+    // The page used the answers: nothing was asked twice.
+    expect(api.callsTo('GET', '/user/info')).toHaveLength(1);
+    expect(api.callsTo('GET', '/proxy/summary/proxies')).toHaveLength(1);
+    expect(api.callsTo('GET', '/proxy/summary/traffic')).toHaveLength(1);
+  });
+
+  it('asks for nothing on another page or without a session', () => {
+    setToken('session-token');
+    expect(prefetchOverview('/login')).toBe(false);
+    expect(prefetchOverview('/proxy/dynamic-ip')).toBe(false);
+    clearSession();
+    expect(prefetchOverview('/dashboard/overview')).toBe(false);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('reloads the balance on a visit when it was not loaded a moment ago', async () => {
+    await changeLocale('en-US');
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('overview-balance').textContent).toContain('452.02'));
+    expect(api.callsTo('GET', '/user/info')).toHaveLength(1);
   });
 });
 

@@ -8,7 +8,7 @@ import { currentFirstRunStep, isFirstRun } from './first-run';
 import { FirstRunCard } from './first-run-card';
 import { LazyCostSummaryCard } from './lazy-cost-summary-card';
 import { NewUserGuideSlot } from './new-user-guide-slot';
-import { fetchProxiesSummary, OVERVIEW_QUERY_KEYS } from './overview.api';
+import { proxiesSummaryQuery } from './overview.api';
 import './overview-texts';
 import { ProxyUsageCard } from './proxy-usage-card';
 import { TrafficUsageCard } from './traffic-usage-card';
@@ -23,11 +23,7 @@ const OverviewPage = () => {
   const { t } = useTranslation();
   const user = useStore(userStore);
   // The same query as the proxy usage card's: one request, shared through the cache.
-  const proxies = useQuery({
-    queryKey: OVERVIEW_QUERY_KEYS.proxies,
-    queryFn: ({ signal }) => fetchProxiesSummary(signal),
-    staleTime: 0,
-  });
+  const proxies = useQuery(proxiesSummaryQuery);
   const isNew = isFirstRun(proxies.data);
   const step = currentFirstRunStep({ balance: user?.balance, proxyCount: proxies.data?.total ?? 0 });
   return (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, Skeleton, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from './load-failed';
-import { fetchProxiesSummary, OVERVIEW_QUERY_KEYS } from './overview.api';
+import { proxiesSummaryQuery } from './overview.api';
 import { type FamilyUsage, toFamilyUsage, USAGE_STATUSES, USAGE_SWITCHES } from './proxy-usage';
 
 /** The theme colour of each status's dot, shown when the status has proxies. */
@@ -72,11 +72,7 @@ const FamilyTile = ({ usage }: { usage: FamilyUsage }) => {
 /** Proxy usage (SPEC §2): the user's live proxies per family, by status and on/off. */
 export const ProxyUsageCard = () => {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: OVERVIEW_QUERY_KEYS.proxies,
-    queryFn: ({ signal }) => fetchProxiesSummary(signal),
-    staleTime: 0,
-  });
+  const query = useQuery(proxiesSummaryQuery);
 
   const body = () => {
     if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;

@@ -10,7 +10,7 @@ import { useChartTheme } from './chart-theme';
 import { FAMILY_PAGES, hasAnyTraffic, hasUsage } from './first-run';
 import { LazyEChart } from './lazy-e-chart';
 import { LoadFailed } from './load-failed';
-import { fetchTrafficSummary, OVERVIEW_QUERY_KEYS } from './overview.api';
+import { trafficSummaryQuery } from './overview.api';
 import { RefreshButton } from './refresh-button';
 import { formatBytes, toUsageSeries, type UsageGrain, type UsagePoint } from './traffic-series';
 import { useUnitLabel } from './use-unit-label';
@@ -71,12 +71,8 @@ const UsageChart = ({
 export const TrafficUsageCard = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const query = useQuery({
-    queryKey: OVERVIEW_QUERY_KEYS.traffic,
-    queryFn: ({ signal }) => fetchTrafficSummary(signal),
-    // Fresh on every visit: the gateway flushes usage every 2 s.
-    staleTime: 0,
-  });
+  // Fresh on every visit (OVERVIEW_FRESH_MS): the gateway flushes usage every 2 s.
+  const query = useQuery(trafficSummaryQuery);
 
   const body = () => {
     if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
