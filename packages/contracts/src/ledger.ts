@@ -100,6 +100,11 @@ export const ledgerEntrySchema = z.object({
   /** The balance right after it, exact. */
   balance_after: ptcAmountSchema,
   detail: ledgerDetailSchema,
+  /**
+   * The name of the API key whose request moved the money ("via API key <name>", issue #17); null
+   * for the console, jobs and payments. Always sent by the server; optional for older answers.
+   */
+  api_key_name: z.string().nullable().optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 

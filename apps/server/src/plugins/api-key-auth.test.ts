@@ -153,6 +153,19 @@ describe('API key authentication', () => {
     expect(entries.find((entry) => entry.kind === 'topup')?.apiKeyId).toBeNull();
   });
 
+  it('names the key in the money trail, also after the key is deleted', async () => {
+    const { user, token } = await signedInCustomer(t.database);
+    await credit(t.database.db, user.id, 10n * PTC);
+    const key = await newKey(token, { name: 'nightly job' });
+    expect((await send(t.app, 'POST', '/test/v2/spend', { 'x-api-key': key.password })).code).toBe(0);
+    expect((await call(t.app, 'DELETE', `/api/key/${key.key_id}`, { token })).code).toBe(0);
+    const trail = await call(t.app, 'GET', '/proxy/charges/ledger', { token });
+    expect(trail.data.data).toMatchObject([
+      { kind: 'purchase', amount: '-1.000000', api_key_name: 'nightly job' },
+      { kind: 'topup', api_key_name: null },
+    ]);
+  });
+
   it('stops the keys of a locked account (403 as at sign-in) and of a tourist (610)', async () => {
     const { user, token } = await signedInCustomer(t.database);
     const key = await newKey(token);

@@ -71,4 +71,5 @@ export const presentLedgerEntry = (row: TrailRow): LedgerEntry => ({
   amount: formatPtc(row.entry.amount, 6),
   balance_after: formatPtc(row.entry.balanceAfter, 6),
   detail: presentLedgerDetail(row),
+  api_key_name: row.apiKeyName,
 });

@@ -1,5 +1,6 @@
 import {
   and,
+  apiKeys,
   count,
   type Database,
   desc,
@@ -88,6 +89,8 @@ export interface TrailRow {
     renewDays: number | null;
   } | null;
   packageGb: number | null;
+  /** The name of the API key the movement was made through, if any (revoked keys keep theirs). */
+  apiKeyName: string | null;
   order: {
     method: (typeof paymentOrders.$inferSelect)['method'];
     kind: (typeof paymentOrders.$inferSelect)['kind'];
@@ -124,6 +127,7 @@ export const listTrailEntries = async (
         packageGb: trafficPlans.gb,
         orderMethod: paymentOrders.method,
         orderKind: paymentOrders.kind,
+        apiKeyName: apiKeys.name,
       })
       .from(ledgerEntries)
       .leftJoin(
@@ -143,6 +147,10 @@ export const listTrailEntries = async (
         ),
       )
       .leftJoin(trafficPlans, eq(trafficPlans.id, trafficPools.planId))
+      .leftJoin(
+        apiKeys,
+        and(eq(apiKeys.id, ledgerEntries.apiKeyId), eq(apiKeys.userId, ledgerEntries.userId)),
+      )
       .leftJoin(
         paymentOrders,
         and(
@@ -173,6 +181,7 @@ export const listTrailEntries = async (
               renewDays: row.renewDays,
             },
       packageGb: row.packageGb,
+      apiKeyName: row.apiKeyName,
       order: row.orderMethod && row.orderKind ? { method: row.orderMethod, kind: row.orderKind } : null,
     })),
   };
