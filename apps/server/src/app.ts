@@ -19,6 +19,7 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
+import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -157,6 +158,8 @@ export const buildApp = async (options: {
     },
     { prefix: '/api' },
   );
+  // The public API (/api/v2, /api/v1) with its own documents and reference pages.
+  await app.register(publicApiRoutes);
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;
 };

@@ -7,6 +7,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 /** Where the API reference is served; its page gets a policy of its own (security-headers.ts). */
 export const API_DOCS_PATH = '/api-docs';
 
+const PUBLIC_API_PATH = /^\/api\/v[12]\//;
+
 /** OpenAPI generated from the route schemas, rendered at `/api-docs`. */
 export const openApiPlugin = fp(
   async (app: FastifyInstance) => {
@@ -31,7 +33,11 @@ export const openApiPlugin = fp(
           },
         },
       },
-      transform: jsonSchemaTransform,
+      // The public API (/api/v1, /api/v2) has documents of its own (modules/public-api).
+      transform: (input) =>
+        PUBLIC_API_PATH.test(input.url)
+          ? { schema: { ...input.schema, hide: true }, url: input.url }
+          : jsonSchemaTransform(input),
     });
     await app.register(scalarApiReference, {
       routePrefix: API_DOCS_PATH,

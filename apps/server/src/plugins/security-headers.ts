@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PUBLIC_API_DOCS_PATHS } from '../modules/public-api/public-api.paths';
 import { API_DOCS_PATH } from './openapi';
 
 type Directives = Record<string, string[]>;
@@ -76,6 +77,11 @@ export const PERMISSIONS_POLICY = [
 const ZOD_JITLESS =
   'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });';
 
+/** The reference pages Scalar renders: the console API's and the public API's (V2, V1). */
+const REFERENCE_PAGES = new Set(
+  [API_DOCS_PATH, ...Object.values(PUBLIC_API_DOCS_PATHS)].map((path) => `${path}/`),
+);
+
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const isHttps = (url: string) => url.startsWith('https:');
@@ -111,7 +117,7 @@ export const securityHeadersPlugin = fp(
     // hash on that page only, so the console's policy keeps no inline script. The page is built
     // from our static configuration alone (no request input), so hashing what it holds is safe.
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (request.routeOptions.url !== `${API_DOCS_PATH}/` || typeof payload !== 'string') return payload;
+      if (!REFERENCE_PAGES.has(request.routeOptions.url ?? '') || typeof payload !== 'string') return payload;
       const page = payload.replace('</head>', `<script>${ZOD_JITLESS}</script></head>`);
       reply.helmet({
         contentSecurityPolicy: {
