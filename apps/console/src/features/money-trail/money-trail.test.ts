@@ -48,6 +48,18 @@ const entry = (
 const en = translator(enUS);
 
 describe('the money trail', () => {
+  it('says "via API key <name>" after a movement a script made with one of the account’s keys', () => {
+    const bought = entry({ detail: { gb: 10 }, api_key_name: 'nightly job' });
+    expect(describeEntry(bought, en, 'en-US')).toBe('Traffic package 10 GB · via API key nightly job');
+    expect(describeEntry(bought, translator(ruRU), 'ru-RU')).toBe(
+      'Пакет трафика 10 ГБ · через API-ключ «nightly job»',
+    );
+    expect(describeEntry(entry({ detail: { gb: 10 }, api_key_name: null }), en, 'en-US')).toBe(
+      'Traffic package 10 GB',
+    );
+    expect(toTrailCsv([bought], en, 'en-US')).toContain('via API key nightly job');
+  });
+
   it('says what each movement was for, in the customer language', () => {
     expect(describeEntry(entry({ detail: { gb: 10 } }), en, 'en-US')).toBe('Traffic package 10 GB');
     expect(describeEntry(entry({ detail: { gb: 10 } }), translator(ruRU), 'ru-RU')).toBe(

@@ -84,8 +84,8 @@ const termOf = (days: number | null, t: Translate): string | null => {
 
 const joined = (parts: (string | null)[]) => parts.filter(Boolean).join(' · ');
 
-/** What a movement was for, in the customer's language. */
-export const describeEntry = (entry: LedgerEntry, t: Translate, locale: string): string => {
+/** What a movement was for, in the customer's language, without who made it. */
+const describeMovement = (entry: LedgerEntry, t: Translate, locale: string): string => {
   const { detail } = entry;
   const product = productOf(entry, t);
   const area = areaOf(entry, locale);
@@ -124,6 +124,17 @@ export const describeEntry = (entry: LedgerEntry, t: Translate, locale: string):
     default:
       return t(`moneyTrail.kind.${entry.kind}`);
   }
+};
+
+/**
+ * What a movement was for, in the customer's language, and "via API key <name>" when a script
+ * made it with one of the account's keys (issue #17).
+ */
+export const describeEntry = (entry: LedgerEntry, t: Translate, locale: string): string => {
+  const description = describeMovement(entry, t, locale);
+  return entry.api_key_name
+    ? joined([description, t('moneyTrail.viaApiKey', { name: entry.api_key_name })])
+    : description;
 };
 
 /** One CSV field, quoted when it must be (RFC 4180), and never read as a formula by a spreadsheet. */

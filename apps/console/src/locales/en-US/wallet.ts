@@ -229,4 +229,5 @@ export const wallet = {
   'moneyTrail.describe.refund.charge': 'Refund of a charge by support',
   'moneyTrail.describe.adjustment': 'Balance adjustment by support',
   'moneyTrail.describe.accountDeleted': 'Balance cleared when the account was deleted',
+  'moneyTrail.viaApiKey': 'via API key {{name}}',
 };

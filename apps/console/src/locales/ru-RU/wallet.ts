@@ -236,4 +236,5 @@ export const wallet: Record<keyof typeof reference, string> = {
   'moneyTrail.describe.refund.charge': 'Возврат списания службой поддержки',
   'moneyTrail.describe.adjustment': 'Корректировка баланса службой поддержки',
   'moneyTrail.describe.accountDeleted': 'Баланс обнулён при удалении аккаунта',
+  'moneyTrail.viaApiKey': 'через API-ключ «{{name}}»',
 };

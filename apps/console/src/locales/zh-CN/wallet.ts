@@ -224,4 +224,5 @@ export const wallet: Record<keyof typeof reference, string> = {
   'moneyTrail.describe.refund.charge': '客服退还的扣费',
   'moneyTrail.describe.adjustment': '客服调整余额',
   'moneyTrail.describe.accountDeleted': '账户注销时清零的余额',
+  'moneyTrail.viaApiKey': '通过 API 密钥“{{name}}”',
 };
