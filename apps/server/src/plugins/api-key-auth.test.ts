@@ -1,5 +1,7 @@
 import { apiKeys, eq, ledgerEntries, users } from '@ptc/db';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type App, buildApp } from '../app';
 import { moveMoney } from '../modules/wallet/ledger.service';
 import { call } from '../test/accounts';
@@ -202,6 +204,13 @@ describe('API key rate limit', () => {
   beforeAll(async () => {
     t = await createTestApp({ API_RATE_LIMIT: '3' });
     addKeyRoutes(t.app);
+    t.app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/test/v2/checked',
+        { onRequest: t.app.requireApiKey('write', 'v2'), schema: { body: z.object({ count: z.number() }) } },
+        async () => ({ code: 0, msg: 'success', data: null }),
+      );
   });
   afterAll(() => t.close());
 
@@ -225,7 +234,16 @@ describe('API key rate limit', () => {
     expect(refused.headers['ratelimit-remaining']).toBe('0');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
-    // Another key of the same account has its own budget.
+    // Another key of the same account has its own budget, and its refusals carry the headers too.
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/test/v2/checked',
+      headers: { 'x-api-key': second.data.password },
+      payload: { count: 'many' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ code: 1002 });
+    expect(invalid.headers['ratelimit-remaining']).toBe('2');
     const fresh = await t.app.inject({
       method: 'GET',
       url: '/test/v2/read',

@@ -102,6 +102,12 @@ describe('API keys in the console', () => {
     expect(await call(t.app, 'DELETE', '/api/key/key_unknown', { token: owner.token })).toMatchObject({
       code: 5003,
     });
+    expect(await call(t.app, 'DELETE', '/api/key/key%00x', { token: owner.token })).toMatchObject({
+      code: 1002,
+    });
+    expect(await call(t.app, 'DELETE', `/api/key/${'k'.repeat(65)}`, { token: owner.token })).toMatchObject({
+      code: 1002,
+    });
     expect((await list(owner.token)).data.total).toBe(1);
     expect((await call(t.app, 'DELETE', `/api/key/${keyId}`, { token: owner.token })).code).toBe(0);
     expect((await list(owner.token)).data.total).toBe(0);
