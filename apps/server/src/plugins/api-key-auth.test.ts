@@ -159,7 +159,14 @@ describe('API key authentication', () => {
     const { user, token } = await signedInCustomer(t.database);
     await credit(t.database.db, user.id, 10n * PTC);
     const key = await newKey(token, { name: 'nightly job' });
-    expect((await send(t.app, 'POST', '/test/v2/spend', { 'x-api-key': key.password })).code).toBe(0);
+    // Over a real socket, with a JSON body parsed from the stream before the handler runs.
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const response = await fetch(`${address}/test/v2/spend`, {
+      method: 'POST',
+      headers: { 'x-api-key': key.password, 'content-type': 'application/json' },
+      body: JSON.stringify({ note: 'x'.repeat(100_000) }),
+    });
+    expect(await response.json()).toMatchObject({ code: 0 });
     expect((await call(t.app, 'DELETE', `/api/key/${key.key_id}`, { token })).code).toBe(0);
     const trail = await call(t.app, 'GET', '/proxy/charges/ledger', { token });
     expect(trail.data.data).toMatchObject([
