@@ -195,6 +195,38 @@ describe.skipIf(!chromiumPath)('an API key from the console drives the public AP
     const refused = await call(secret, 'GET', '/api/v2/account');
     expect(refused.status).toBe(401);
     expect(refused.body.code).toBe(5001);
+
+    // The documentation link of the page leads to the rendered V2 reference.
+    const docs = await fetch(`${server.url}/api-v2/docs`);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('gives the legacy V1 key once in the console; it works on V1 until revoked there', async () => {
+    await page.goto('/api-v1/api-key');
+    await page.getByTestId('api-v1-generate').click();
+    const id = await page.getByTestId('api-key-secret').inputValue({ timeout: 15_000 });
+    expect(id).toMatch(/^ptc_v1_\S{20,}$/);
+    await page.getByTestId('api-key-secret-done').click();
+    await page.getByTestId('api-v1-hint').waitFor();
+
+    const balance = await fetch(`${server.url}/api/v1/balance`, { headers: { 'x-api-key': id } });
+    expect(balance.status).toBe(200);
+    expect(balance.headers.get('deprecation')).toBeTruthy();
+    // V1 keys are for V1 only.
+    expect((await call(id, 'GET', '/api/v2/account')).body.code).toBe(5001);
+
+    // The V1 document page lists what /api/v1/openapi.json documents.
+    await page.goto('/api-v1/document');
+    await expect
+      .poll(() => page.getByTestId('api-v1-operations').locator('tbody').innerText(), { timeout: 15_000 })
+      .toContain('/api/v1/balance');
+
+    await page.goto('/api-v1/api-key');
+    await page.getByTestId('api-v1-revoke').click();
+    await page.getByTestId('api-v1-confirm').click();
+    await page.getByTestId('api-v1-generate').waitFor();
+    expect((await call(id, 'GET', '/api/v1/balance')).body.code).toBe(5001);
   });
 
   /** What sticks out of a 390 px window sideways, and any text key shown instead of its text. */
