@@ -58,8 +58,13 @@ describe('API keys in the console', () => {
 
   it('requires a name (1001) and refuses control characters, over-long names and bad addresses (1002)', async () => {
     const { token } = await signedInCustomer(t.database);
-    expect(await create(token, {})).toMatchObject({ status: 400, code: 1001 });
-    expect(await create(token, { name: '' })).toMatchObject({ status: 400, code: 1001 });
+    for (const body of [{}, { name: '' }, { name: '   ' }, { name: null }]) {
+      expect(await create(token, body)).toMatchObject({
+        status: 400,
+        code: 1001,
+        msg: 'Please enter API-Key name',
+      });
+    }
     expect(await create(token, { name: 'a\u0000b' })).toMatchObject({ status: 400, code: 1002 });
     expect(await create(token, { name: 'x'.repeat(65) })).toMatchObject({ status: 400, code: 1002 });
     expect(await create(token, { name: 'ok', allow_list: ['not-an-ip'] })).toMatchObject({ code: 1002 });

@@ -1,4 +1,5 @@
 import {
+  AppError,
   apiKeyListSchema,
   apiKeyV1Schema,
   createApiKeySchema,
@@ -47,6 +48,16 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/key',
     {
+      // SPEC §3: an absent or blank name is "Please enter API-Key name" (1001), before any other check.
+      preValidation: async (request) => {
+        const name = (request.body as { name?: unknown } | null)?.name;
+        if (name === undefined || name === null || (typeof name === 'string' && name.trim() === '')) {
+          throw new AppError('ERR_ARGUMENT_MISSING', {
+            message: 'Please enter API-Key name',
+            data: { fields: [{ field: 'name', reason: 'missing' }] },
+          });
+        }
+      },
       schema: {
         tags,
         security,
