@@ -94,6 +94,30 @@ describe('idempotency keys', () => {
     expect(await purchasesOf(user.id)).toHaveLength(2);
   });
 
+  it('tells a retry when the first request under its key never finished (a crash), instead of charging again', async () => {
+    const { user, secret } = await customerWithKey(100n * PTC);
+    // The same request under another key gives the fingerprint a claim of it carries.
+    expect((await buy(secret, 'probe')).code).toBe(0);
+    const [probe] = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, user.id));
+    await t.database.db.insert(idempotencyKeys).values({
+      userId: user.id,
+      key: 'crashed',
+      fingerprint: probe?.fingerprint ?? '',
+      createdAt: new Date(Date.now() - 11 * 60_000),
+    });
+    runs = 0;
+    expect(await buy(secret, 'crashed')).toMatchObject({
+      status: 400,
+      code: 1002,
+      data: { reason: 'idempotency_key_unfinished' },
+    });
+    expect(runs).toBe(0);
+    expect(await purchasesOf(user.id)).toHaveLength(1);
+  });
+
   it('keeps keys per account, and forgets them after 24 hours', async () => {
     const one = await customerWithKey(100n * PTC);
     const two = await customerWithKey(100n * PTC);

@@ -19,6 +19,9 @@ export const IDEMPOTENCY_KEY_MAX = 255;
 // A retry arriving while the first request runs waits for its answer this long, polling the row.
 const WAIT_MS = 20_000;
 const POLL_MS = 50;
+// A claim without an answer this old belongs to a request that died (a crash): no request lives
+// this long, so nobody is coming to finish it.
+const ABANDONED_MS = 10 * 60_000;
 
 /** What is stored of an answer. */
 type StoredAnswer = { ok: unknown } | { error: { code: number; msg: string; data: unknown } };
@@ -115,6 +118,16 @@ export const withIdempotency = async <T>(request: FastifyRequest, run: () => Pro
     }
     if (row.fingerprint !== fingerprint) throw reusedKey();
     if (row.status !== null) return replay<T>(request, row);
+    if (Date.now() - row.createdAt.getTime() >= ABANDONED_MS) {
+      // Its money may or may not have moved: running again could charge twice.
+      throw new AppError('ERR_ARGUMENT_TYPE', {
+        message: `${ERRORS.ERR_ARGUMENT_TYPE.message}: the first request with this Idempotency-Key did not finish; check its outcome, then retry with a new key`,
+        data: {
+          fields: [{ field: 'Idempotency-Key', reason: 'type' }],
+          reason: 'idempotency_key_unfinished',
+        },
+      });
+    }
     if (Date.now() >= deadline) {
       throw new AppError('FREQUENTLY', {
         message: 'A request with this Idempotency-Key is still being processed: retry later',
