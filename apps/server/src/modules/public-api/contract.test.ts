@@ -199,7 +199,7 @@ describe('public API contract: the documents are valid OpenAPI and every documen
     expect(ledger.body.data.total).toBeGreaterThan(0);
 
     expect(unexercised()).toEqual([]);
-  });
+  }, 90_000); // Spawns processes and makes dozens of calls: generous for a loaded machine.
 
   it('V1: exercises every operation of /api/v1/openapi.json with the V1 key', async () => {
     const document = await loadDocument('/api/v1/openapi.json');
@@ -211,16 +211,15 @@ describe('public API contract: the documents are valid OpenAPI and every documen
     await call('GET', '/api/v1/proxies?family=static-ip');
     await call('GET', '/api/v1/proxies/download?family=static-ip&format=url');
     expect(unexercised()).toEqual([]);
-  });
+  }, 90_000); // Spawns processes and makes dozens of calls: generous for a loaded machine.
 
-  it('the generated curl, Python and Node samples of a read run as written against the server', async () => {
+  it('the generated curl, Python and Node samples run as written: a read, a generation with its Idempotency-Key, the text download', async () => {
     const document = await loadDocument('/api/v2/openapi.json');
     const customer = await customerWithRealKey('/api/api/key');
-    const account = operationsOf(document).find((operation) => operation.operationId === 'getAccount');
-    if (!account) throw new Error('getAccount is not documented');
+    const operations = operationsOf(document);
     const env = { ...process.env, PTC_API_KEY: customer.key };
     const pointed = (source: string) => source.replaceAll('https://console.example.test', base);
-    for (const sample of account.samples) {
+    const runSample = async (sample: { label: string; source: string }) => {
       const source = pointed(sample.source);
       const { stdout } =
         sample.label === 'curl'
@@ -228,7 +227,36 @@ describe('public API contract: the documents are valid OpenAPI and every documen
           : sample.label.startsWith('Python')
             ? await run('python3', ['-c', source], { env })
             : await run(process.execPath, ['--input-type=module', '-e', source], { env });
-      expect(stdout, sample.label).toContain(customer.user.uid);
+      return stdout;
+    };
+    const samplesOf = (operationId: string) => {
+      const operation = operations.find((candidate) => candidate.operationId === operationId);
+      if (!operation) throw new Error(`${operationId} is not documented`);
+      expect(operation.samples.map((sample) => sample.label)).toEqual([
+        'curl',
+        'Python (requests)',
+        'Node.js (fetch)',
+      ]);
+      return operation.samples;
+    };
+
+    for (const sample of samplesOf('getAccount')) {
+      expect(await runSample(sample), sample.label).toContain(customer.user.uid);
     }
-  });
+    // Each language generates ten proxies once (a fresh Idempotency-Key per run).
+    for (const sample of samplesOf('generateDynamicTraffic')) {
+      await allowNextGeneration(t.database.db, customer.user.id);
+      expect(await runSample(sample), sample.label).toMatch(/['"]?code['"]?: ?0,/);
+    }
+    const list = await fetch(`${base}/api/v2/proxies?family=dynamic-traffic&page_size=1`, {
+      headers: { 'x-api-key': customer.key },
+    });
+    expect(((await list.json()) as { data: { total: number } }).data.total).toBe(30);
+    for (const sample of samplesOf('downloadProxies')) {
+      const lines = (await runSample(sample)).trim().split('\n');
+      // 30 proxies, 10 lines each with a session of its own, in host:port:user:pass.
+      expect(lines, sample.label).toHaveLength(300);
+      expect(lines[0], sample.label).toMatch(/^[^:]+:\d+:[a-z0-9]+-country-us-session-[a-z0-9]{12}:[^:]+$/);
+    }
+  }, 90_000); // Spawns processes and makes dozens of calls: generous for a loaded machine.
 });

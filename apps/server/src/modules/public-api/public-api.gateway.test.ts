@@ -82,5 +82,5 @@ describe('a proxy generated with a key moves bytes through the real gateway', ()
         { timeout: 5_000 },
       )
       .toBe(403);
-  });
+  }, 60_000); // Waits for the gateway's usage flush.
 });
