@@ -310,4 +310,50 @@ describe.skipIf(!chromiumPath)('an API key from the console drives the public AP
       }
     },
   );
+
+  it('shows every column of the Russian key table at 1280 px without scrolling sideways', async () => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'ru-RU',
+      viewport: { width: 1280, height: 900 },
+    });
+    const desk = await context.newPage();
+    try {
+      await desk.goto('/login');
+      await desk.evaluate((value) => {
+        localStorage.setItem('token', value);
+        localStorage.setItem('arco-locale', 'ru-RU');
+      }, token);
+      await desk.goto('/api-v2/api-key');
+      // The phones' keys (one per language run, each with an allow-list) are listed.
+      await expect
+        .poll(() => desk.getByTestId('api-key-table').locator('tbody tr.ant-table-row').count(), {
+          timeout: 20_000,
+        })
+        .toBeGreaterThanOrEqual(1);
+      const widths = await desk.evaluate(() => {
+        const table = document.querySelector('[data-testid="api-key-table"] .ant-table-content');
+        return {
+          page: document.documentElement.scrollWidth - window.innerWidth,
+          table: table ? table.scrollWidth - table.clientWidth : -1,
+          headers: Array.from(document.querySelectorAll('[data-testid="api-key-table"] th')).map(
+            (th) => th.textContent ?? '',
+          ),
+        };
+      });
+      expect(widths.headers).toEqual([
+        'Название',
+        'Ключ',
+        'Доступ',
+        'Разрешённые адреса',
+        'Создан',
+        'Последнее использование',
+        'Действия',
+      ]);
+      expect(widths.page).toBeLessThanOrEqual(0);
+      expect(widths.table).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

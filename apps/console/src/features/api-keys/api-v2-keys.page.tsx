@@ -216,7 +216,7 @@ const ApiV2KeysPage = () => {
         columns={columns}
         dataSource={list}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: true }}
         data-testid="api-key-table"
       />
     );
