@@ -29,9 +29,12 @@ describe('the allow-list as typed', () => {
 });
 
 describe('the first call of a new key', () => {
-  it('is a curl of the account with the key in its header, on the console’s origin', () => {
-    expect(firstCallCurl('https://console.example.com', 'ptc_v2_secret')).toBe(
+  it('is a curl of the account with the key in its header, below the console’s API base', () => {
+    expect(firstCallCurl('/api', 'https://console.example.com', 'ptc_v2_secret')).toBe(
       'curl -H "X-API-Key: ptc_v2_secret" https://console.example.com/api/v2/account',
+    );
+    expect(firstCallCurl('https://api.example.com/api/', 'https://console.example.com', 'ptc_v2_s')).toBe(
+      'curl -H "X-API-Key: ptc_v2_s" https://api.example.com/api/v2/account',
     );
   });
 });

@@ -6,8 +6,8 @@ import dayjs from 'dayjs';
  * makes.
  */
 
-/** The public API's first call: the account and balance (a read, so a read-only key may make it). */
-export const FIRST_CALL_PATH = '/api/v2/account';
+/** The public API's first call, below the API base: the account and balance (a read-only key may make it). */
+export const FIRST_CALL_PATH = '/v2/account';
 
 /** What the allow-list field holds: the addresses to send, or the lines that are none. */
 export type ParsedAllowList =
@@ -34,9 +34,14 @@ export const parseAllowList = (text: string | undefined): ParsedAllowList => {
   return { ok: true, list: entries };
 };
 
-/** The ready curl of a new key's first call, against the console's own origin. */
-export const firstCallCurl = (origin: string, secret: string): string =>
-  `curl -H "X-API-Key: ${secret}" ${origin}${FIRST_CALL_PATH}`;
+/**
+ * The ready curl of a new key's first call. `apiBase` is the console's API base (`/api`, or an
+ * absolute address when the API is served elsewhere), resolved against the page's `origin`.
+ */
+export const firstCallCurl = (apiBase: string, origin: string, secret: string): string => {
+  const base = new URL(apiBase, origin).href.replace(/\/+$/, '');
+  return `curl -H "X-API-Key: ${secret}" ${base}${FIRST_CALL_PATH}`;
+};
 
 /** A key's times as the pages show them, in the browser's time zone. */
 export const formatKeyTime = (iso: string): string => dayjs(iso).format('YYYY-MM-DD HH:mm');

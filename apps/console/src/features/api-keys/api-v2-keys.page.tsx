@@ -5,6 +5,7 @@ import { App, Button, Card, Empty, Flex, Table, type TableColumnsType, Tag, Typo
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINKS } from '../../routes.paths';
+import { API_BASE } from '../../shared/api/api';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { AddApiKeyDialog } from './add-api-key-dialog';
@@ -271,7 +272,7 @@ const ApiV2KeysPage = () => {
           <Typography.Text strong>{t('apiKeys.firstCall.title')}</Typography.Text>
           <Typography.Text type="secondary">{t('apiKeys.firstCall.hint')}</Typography.Text>
           <CommandBlock
-            value={firstCallCurl(window.location.origin, created.password)}
+            value={firstCallCurl(API_BASE, window.location.origin, created.password)}
             testId="api-key-first-call"
           />
         </SecretDialog>
