@@ -143,6 +143,10 @@ const publicApiVersion = (version: Version) => async (scope: FastifyInstance) =>
       title: version === 'v2' ? 'PTC Proxy API V2' : 'PTC Proxy API V1 (deprecated)',
       url: PUBLIC_API_DOCUMENTS[version],
       withDefaultFonts: false,
+      // Nothing on the page talks to Scalar's services (its AI chat, MCP generator, deploy links).
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: 'never',
     },
   });
 };
