@@ -1,6 +1,6 @@
 import { WalletOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Skeleton, Statistic, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Flex, Skeleton, Tag } from 'antd';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { queryClient } from '../../shared/api/query-client';
@@ -30,6 +30,16 @@ const isUserInfoFresh = () => {
   if (state.fetchStatus === 'fetching') return true;
   return state.status === 'success' && Date.now() - state.dataUpdatedAt < OVERVIEW_FRESH_MS;
 };
+
+// The amount and its notes as plain elements drawn with the theme's variables (what antd's
+// Statistic and Typography draw, without their components on the page's first render).
+const AMOUNT_STYLE: CSSProperties = {
+  color: 'var(--ant-color-text-heading)',
+  fontSize: 24,
+  lineHeight: 1.5715,
+  fontVariantNumeric: 'tabular-nums',
+};
+const SECONDARY_STYLE: CSSProperties = { color: 'var(--ant-color-text-description)' };
 
 /** Whether a wire amount is above zero. */
 const isPositive = (text: string | undefined) => text !== undefined && /[1-9]/.test(text);
@@ -79,18 +89,17 @@ export const BalanceCard = () => {
       {user ? (
         <Flex vertical gap={12}>
           {user.plan === 'enterprise' ? <EnterpriseTag discountPercent={user.discount_percent ?? 0} /> : null}
-          <Statistic
-            value={formatAmount(user.balance)}
-            suffix="PTC"
-            prefix={<WalletOutlined />}
-            data-testid="overview-balance"
-          />
+          <div style={AMOUNT_STYLE} data-testid="overview-balance">
+            <WalletOutlined style={{ marginInlineEnd: 4 }} />
+            {formatAmount(user.balance)}
+            <span style={{ marginInlineStart: 4 }}>PTC</span>
+          </div>
           {isPositive(user.balance_held) ? (
-            <Typography.Text type="secondary" data-testid="overview-balance-held">
+            <span style={SECONDARY_STYLE} data-testid="overview-balance-held">
               {t('overview.balance.held', { amount: formatAmount(user.balance_held) })}
-            </Typography.Text>
+            </span>
           ) : null}
-          <Typography.Text type="secondary">{t('overview.balance.hint')}</Typography.Text>
+          <span style={SECONDARY_STYLE}>{t('overview.balance.hint')}</span>
           {/* A phone or tablet cannot top up (SPEC §2): it is told where to, not given a dead button. */}
           {isThisMobileDevice() ? (
             <TopUpElsewhere />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { BalanceCard } from './balance-card';
+import { DeferredTrafficUsageCard } from './deferred-traffic-usage-card';
 import { currentFirstRunStep, isFirstRun } from './first-run';
 import { FirstRunCard } from './first-run-card';
 import { LazyCostSummaryCard } from './lazy-cost-summary-card';
@@ -11,7 +12,6 @@ import { NewUserGuideSlot } from './new-user-guide-slot';
 import { proxiesSummaryQuery } from './overview.api';
 import './overview-texts';
 import { ProxyUsageCard } from './proxy-usage-card';
-import { TrafficUsageCard } from './traffic-usage-card';
 
 /**
  * The dashboard overview (SPEC §2): balance, proxy usage, 24-hour and 30-day traffic and the PTC
@@ -40,7 +40,7 @@ const OverviewPage = () => {
           {isNew ? <FirstRunCard step={step} proxies={proxies.data} /> : <ProxyUsageCard />}
         </Col>
       </Row>
-      <TrafficUsageCard />
+      <DeferredTrafficUsageCard />
       <LazyCostSummaryCard />
     </Flex>
   );

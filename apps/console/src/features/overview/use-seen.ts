@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** How far below the visible area a chart starts loading, so scrolling rarely finds it blank. */
 const PRELOAD_MARGIN = '200px';
@@ -21,8 +21,9 @@ export const useSeen = (element: HTMLElement | null): boolean => {
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        // After the frame that paints the page: the chart never delays the first content.
-        frame = requestAnimationFrame(() => setTimeout(() => setIsSeen(true), 0));
+        // After the frame that paints the page: what waits never delays the first content. As a
+        // transition, React renders it in slices that yield to the browser, not in one long task.
+        frame = requestAnimationFrame(() => setTimeout(() => startTransition(() => setIsSeen(true)), 0));
       },
       { rootMargin: PRELOAD_MARGIN },
     );
