@@ -7,6 +7,7 @@ import { installGlobalErrorLogging } from './app/global-errors';
 import { registerHttpEffects } from './app/http-effects';
 import { createAppRouter } from './app/router';
 import { prefetchCaptcha } from './features/auth/captcha-prefetch';
+import { prefetchOverview } from './features/overview/overview-prefetch';
 import { LOGIN_PATH } from './routes.paths';
 import { localeReady } from './shared/i18n/i18n';
 import './app/global.css';
@@ -16,6 +17,8 @@ registerHttpEffects();
 // The sign-in page's captcha image is asked for now, while the page's code is still on its way
 // (in a task of its own: the request's first time-zone lookup is costly on a phone).
 if (window.location.pathname === LOGIN_PATH) setTimeout(() => prefetchCaptcha(), 0);
+// The overview's balance, proxy counts and traffic are asked for now, beside the page's code.
+prefetchOverview(window.location.pathname);
 // The router starts loading the first page's chunks at once; the language's texts load meanwhile.
 const router = createAppRouter();
 
