@@ -94,6 +94,8 @@ describe('public API V2 with a key', () => {
       (entry) => entry.kind === 'purchase',
     );
     expect(purchases).toHaveLength(1);
+    // The money trail records the key the purchase came through.
+    expect(purchases[0]?.apiKeyId).not.toBeNull();
     expect(await countProxies(t.database.db, customer.user.id)).toBe(1);
 
     // A retry after the one-per-second limit has passed still answers the first result, charging
