@@ -18,6 +18,12 @@ export const API_KEY_ALLOW_LIST_MAX = 50;
 export const API_KEY_SCOPES = ['full', 'read'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
+/**
+ * Unknown or revoked keys one client address may send per minute; beyond, every key request from
+ * it is refused (101) until the minute ends, sparing the database lookups of a scan.
+ */
+export const API_KEY_FAILURES_PER_MINUTE = 60;
+
 /** Header that carries a key on the public API (`Authorization: Bearer <key>` is accepted too). */
 export const API_KEY_HEADER = 'x-api-key';
 

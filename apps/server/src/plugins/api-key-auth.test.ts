@@ -1,3 +1,4 @@
+import { API_KEY_FAILURES_PER_MINUTE } from '@ptc/contracts';
 import { apiKeys, eq, ledgerEntries, users } from '@ptc/db';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,5 +258,19 @@ describe('API key rate limit', () => {
       headers: { 'x-api-key': second.data.password },
     });
     expect(fresh.statusCode).toBe(200);
+  });
+  it('refuses an address that sent 60 unknown keys in a minute (101), whatever key it sends next', async () => {
+    const { token } = await signedInCustomer(t.database);
+    const created = await call(t.app, 'POST', '/api/key', { token, body: { name: 'victim' } });
+    const scan = async (key: string, ip: string) =>
+      t.app.inject({ method: 'GET', url: '/test/v2/read', headers: { 'x-api-key': key }, remoteAddress: ip });
+    for (let i = 0; i < API_KEY_FAILURES_PER_MINUTE; i += 1) {
+      expect((await scan(`ptc_v2_guess${i}`, '203.0.113.77')).statusCode).toBe(401);
+    }
+    const refused = await scan(created.data.password, '203.0.113.77');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 101 });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await scan(created.data.password, '203.0.113.78')).statusCode).toBe(200);
   });
 });

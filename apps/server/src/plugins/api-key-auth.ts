@@ -1,3 +1,4 @@
+import { API_KEY_FAILURES_PER_MINUTE, isAppError } from '@ptc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { runAttributed } from '../modules/api-keys/api-key-attribution';
@@ -5,6 +6,7 @@ import { authenticateApiKey } from '../modules/api-keys/api-key-auth.service';
 import type { ApiKeyVersion } from '../modules/api-keys/api-key-secrets';
 import {
   createApiRateLimiter,
+  createKeyFailureLimiter,
   type RateLimitState,
   rateLimitError,
 } from '../modules/api-keys/api-rate-limit';
@@ -70,7 +72,8 @@ const attributionOf = (request: FastifyRequest) => {
  * database (one indexed read by the secret's SHA-256, as sessions do), so a deleted key or a
  * locked account is refused by every API process on the next request. Then the per-key rate
  * limit (`API_RATE_LIMIT` per minute, shared through the database) answers `RateLimit-*`
- * headers, and 101 with `Retry-After` beyond it. Ledger entries written while the request runs
+ * headers, and 101 with `Retry-After` beyond it. A client address that sent
+ * `API_KEY_FAILURES_PER_MINUTE` unknown keys is refused (101) for the rest of the minute. Ledger entries written while the request runs
  * record the key (`currentApiKeyId`).
  *
  * Tests make a key through the console call: `POST /api/api/key` with a session token
@@ -80,6 +83,7 @@ export const apiKeyAuthPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('apiKey', null);
     const limiter = createApiRateLimiter(app.db, app.config.apiRateLimit);
+    const failures = createKeyFailureLimiter(API_KEY_FAILURES_PER_MINUTE);
     // Every handler runs in its request's attribution context (set empty here, filled by the key).
     app.addHook('preHandler', (request, _reply, done) => {
       runAttributed(attributionOf(request), done);
@@ -92,10 +96,14 @@ export const apiKeyAuthPlugin = fp(
       'requireApiKey',
       (access: 'read' | 'write', version: ApiKeyVersion) =>
         async (request: FastifyRequest, reply: FastifyReply) => {
+          await failures.check(request.ip);
           const { key, user } = await authenticateApiKey(app.db, apiKeyOf(request), {
             access,
             version,
             ip: request.ip,
+          }).catch(async (error: unknown) => {
+            if (isAppError(error) && error.key === 'ERR_API_TOKEN_ERROR') await failures.record(request.ip);
+            throw error;
           });
           const { allowed, state } = await limiter.consume(key.id);
           setRateLimitHeaders(reply, state);

@@ -1,6 +1,6 @@
 import { AppError } from '@ptc/contracts';
 import { type Database, rateLimits } from '@ptc/db';
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** Where a key stands in its window, as the `RateLimit-*` headers say it. */
 export interface RateLimitState {
@@ -14,6 +14,35 @@ export interface RateLimitState {
 export interface ApiRateLimiter {
   consume(keyId: bigint): Promise<{ allowed: boolean; state: RateLimitState }>;
 }
+
+/** Counts a client address's refused keys (5001); `check` refuses (101) an address past the limit. */
+export interface KeyFailureLimiter {
+  check(ip: string): Promise<void>;
+  record(ip: string): Promise<void>;
+}
+
+/**
+ * `perMinute` unknown or revoked keys per client address, counted in this process's memory: it
+ * sheds the load of a key scan (one indexed read each) rather than guarding a secret, which 256
+ * random bits already do; a legitimate client's refusals stay far below it.
+ */
+export const createKeyFailureLimiter = (perMinute: number): KeyFailureLimiter => {
+  const limiter = new RateLimiterMemory({ keyPrefix: 'api_key_failures', points: perMinute, duration: 60 });
+  return {
+    check: async (ip) => {
+      const res = await limiter.get(ip);
+      if (res && res.consumedPoints >= perMinute) {
+        throw new AppError('FREQUENTLY', {
+          message: 'Too many unknown API keys from this address: retry later',
+          data: { retry_after: Math.max(1, Math.ceil(res.msBeforeNext / 1_000)) },
+        });
+      }
+    },
+    record: async (ip) => {
+      await limiter.penalty(ip);
+    },
+  };
+};
 
 /** The refusal of a request beyond the limit: 101, HTTP 429, with `Retry-After`. */
 export const rateLimitError = (state: RateLimitState) =>
