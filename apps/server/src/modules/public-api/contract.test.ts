@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createExit } from '@ptc/db/testing';
+import { createExit, createProxy } from '@ptc/db/testing';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit, signedInCustomer } from '../../test/factories';
@@ -186,6 +186,19 @@ describe('public API contract: the documents are valid OpenAPI and every documen
     await call('PUT', `/api/v2/proxies/${leased.id}/auto-renew`, { body: { auto_renew: true } });
     await call('PUT', `/api/v2/proxies/${leased.id}/remark`, { body: { remark: 'contract' } });
     await call('DELETE', `/api/v2/proxies/${universal.body.data.data[0].id}`);
+    const expired = await createProxy(t.database.db, customer.user.id, {
+      family: 'static-ip',
+      expiresAt: new Date(Date.now() - 86_400_000),
+    });
+    const deleted = await call('POST', '/api/v2/proxies/delete-expired', {
+      body: { ids: [expired.publicId] },
+    });
+    expect(deleted.body.data).toEqual({ deleted: 1 });
+    // No gateway listens in this test: both answer, in their envelope, that the request failed.
+    const speed = await call('POST', `/api/v2/proxies/${rotating.id}/speed-test`);
+    expect(speed.body.data.state).toBe('error');
+    const check = await call('POST', `/api/v2/proxies/${rotating.id}/check`);
+    expect(check.body.data.state).toBe('error');
 
     const packages = await call('GET', '/api/v2/traffic/packages');
     await call('POST', '/api/v2/traffic/purchases', {

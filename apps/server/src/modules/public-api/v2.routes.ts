@@ -18,8 +18,11 @@ import {
   ok,
   priceQuerySchema,
   priceQuoteSchema,
+  proxyCheckSchema,
   proxyListSchema,
   proxyRowSchema,
+  proxySelectionSchema,
+  speedTestSchema,
   staticIpRequestSchema,
   staticStoreItemSchema,
   staticStoreQuerySchema,
@@ -50,6 +53,7 @@ import {
 } from '../proxies/generation/generation.plans';
 import { generateProxies, presentGenerated } from '../proxies/generation/generation.service';
 import {
+  deleteExpiredProxies,
   deleteProxy,
   renewProxy,
   setAutoRenew,
@@ -60,6 +64,8 @@ import {
 import { quotePrice } from '../proxies/pricing/prices.service';
 import { proxiesDeps } from '../proxies/proxies.deps';
 import { presentPtc } from '../proxies/proxies.presenter';
+import { checkProxy } from '../proxies/speed-test/proxy-check.service';
+import { runSpeedTest } from '../proxies/speed-test/speed-test.service';
 import { searchStaticStore } from '../proxies/store/store.service';
 import { buyTrafficPackage, getRemaining, listPlans, listPurchases } from '../traffic/traffic.service';
 import { listMoneyTrail } from '../wallet/charges.service';
@@ -541,6 +547,53 @@ export const v2Routes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, 
       },
     },
     async (request) => ok(await deleteProxy(deps, currentUser(request), request.params.id)),
+  );
+
+  app.post(
+    '/proxies/delete-expired',
+    {
+      onRequest: write,
+      schema: {
+        ...operation('deleteExpiredProxies', { body: { ids: [EXAMPLE_ID] } }),
+        tags: ['Proxies'],
+        summary: 'Delete several expired proxies at once (4015 when one of them has not expired)',
+        body: proxySelectionSchema,
+        response: answers(z.object({ deleted: z.number().int() })),
+      },
+    },
+    async (request) => ok(await deleteExpiredProxies(deps, currentUser(request), request.body.ids)),
+  );
+
+  // Both send a real request through the gateway with the proxy: its traffic is the proxy's.
+
+  app.post(
+    '/proxies/:id/speed-test',
+    {
+      onRequest: write,
+      schema: {
+        ...operation('speedTestProxy', { params: { id: EXAMPLE_ID } }),
+        tags: ['Proxies'],
+        summary: 'Speed test: latency and throughput of a real download through the proxy',
+        params: proxyIdParams,
+        response: answers(speedTestSchema),
+      },
+    },
+    async (request) => ok(await runSpeedTest(deps, currentUser(request), request.params.id)),
+  );
+
+  app.post(
+    '/proxies/:id/check',
+    {
+      onRequest: write,
+      schema: {
+        ...operation('checkProxy', { params: { id: EXAMPLE_ID } }),
+        tags: ['Proxies'],
+        summary: 'Check a proxy: a request through it that answers the exit’s IP and country',
+        params: proxyIdParams,
+        response: answers(proxyCheckSchema),
+      },
+    },
+    async (request) => ok(await checkProxy(deps, currentUser(request), request.params.id)),
   );
 
   // Traffic packages
