@@ -14,14 +14,18 @@ const OVERVIEW_PATHS: ReadonlySet<string> = new Set([HOME_PATH, '/dashboard']);
  * one after the other once the route guard and then the cards have rendered. The guard and the
  * cards find them in the query cache (a request still on its way is shared, not repeated). Each
  * is silent: a failure is handled, as before, by whoever renders next (the guard signs out on a
- * rejected session; a card shows its retry). Returns whether it asked.
+ * rejected session; a card shows its retry). Returns whether it asks.
  */
 export const prefetchOverview = (pathname: string): boolean => {
   if (!OVERVIEW_PATHS.has(pathname) || !getToken()) return false;
-  loadUserInfo().catch(() => {
-    // The route guard asks again and decides what follows (sign-in, the native app's logout).
-  });
-  void queryClient.prefetchQuery(proxiesSummaryQuery);
-  void queryClient.prefetchQuery(trafficSummaryQuery);
+  // In a task of its own, after the entry's evaluation: the first request reads the time zone,
+  // whose first lookup is costly on a phone, and would lengthen the entry's long task.
+  setTimeout(() => {
+    loadUserInfo().catch(() => {
+      // The route guard asks again and decides what follows (sign-in, the native app's logout).
+    });
+    void queryClient.prefetchQuery(proxiesSummaryQuery);
+    void queryClient.prefetchQuery(trafficSummaryQuery);
+  }, 0);
   return true;
 };

@@ -242,7 +242,8 @@ describe("the overview's first requests", () => {
     clearSession();
     setToken('session-token');
     expect(prefetchOverview('/dashboard/overview')).toBe(true);
-    // Sent at once, not after a render.
+    // Sent in the next task, not after a render.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(api.calls.map((call) => call.path).sort()).toEqual([
       '/proxy/summary/proxies',
       '/proxy/summary/traffic',
@@ -259,12 +260,13 @@ describe("the overview's first requests", () => {
     expect(api.callsTo('GET', '/proxy/summary/traffic')).toHaveLength(1);
   });
 
-  it('asks for nothing on another page or without a session', () => {
+  it('asks for nothing on another page or without a session', async () => {
     setToken('session-token');
     expect(prefetchOverview('/login')).toBe(false);
     expect(prefetchOverview('/proxy/dynamic-ip')).toBe(false);
     clearSession();
     expect(prefetchOverview('/dashboard/overview')).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(api.calls).toHaveLength(0);
   });
 
