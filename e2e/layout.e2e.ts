@@ -261,7 +261,9 @@ describe.skipIf(!chromiumPath)('the console’s layout in Chromium, every page i
       } finally {
         await Promise.all([visitor.close(), customer.close()]);
       }
-    });
+      // Walks every page of the console twice (visitor and customer): ~37 s on a quiet machine,
+      // near a minute on a loaded one.
+    }, 180_000);
   }
 
   it('says what happened on a bad link: an unknown WeChat order, a malformed reset link', async () => {
