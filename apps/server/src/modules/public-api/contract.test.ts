@@ -210,6 +210,10 @@ describe('public API contract: the documents are valid OpenAPI and every documen
     expect(BigInt(remaining.body.data.bytes)).toBeGreaterThan(0n);
     const ledger = await call('GET', '/api/v2/ledger?kind=purchase,renewal');
     expect(ledger.body.data.total).toBeGreaterThan(0);
+    // The money trail says which key spent: "via API key <name>".
+    expect(
+      new Set(ledger.body.data.data.map((entry: { api_key_name: string | null }) => entry.api_key_name)),
+    ).toEqual(new Set(['contract test']));
 
     expect(unexercised()).toEqual([]);
   }, 90_000); // Spawns processes and makes dozens of calls: generous for a loaded machine.
