@@ -47,6 +47,9 @@ const headerName = (name: string) =>
     .map((part) => (part === 'api' ? 'API' : `${part.charAt(0).toUpperCase()}${part.slice(1)}`))
     .join('-');
 
+/** A fresh UUID in a POSIX shell, on macOS and on any Linux. */
+export const UUID_SHELL = 'uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid';
+
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 const curlSample = (method: string, url: string, sample: OperationSample, target: SampleTarget) => {
@@ -54,7 +57,9 @@ const curlSample = (method: string, url: string, sample: OperationSample, target
     `curl -X ${method} ${shellQuote(url)}`,
     `  -H "${headerName(target.keyHeader)}: $${target.keyVariable}"`,
   ];
-  if (sample.idempotent) lines.push(`  -H "${headerName(target.idempotencyHeader)}: $(uuidgen)"`);
+  // uuidgen is on macOS but not on every Linux (Debian's is in uuid-runtime); the kernel's
+  // generator stands in there.
+  if (sample.idempotent) lines.push(`  -H "${headerName(target.idempotencyHeader)}: $(${UUID_SHELL})"`);
   if (sample.body) {
     lines.push(`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(JSON.stringify(sample.body))}`);
   }

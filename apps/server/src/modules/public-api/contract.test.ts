@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { idempotencyKeys } from '@ptc/db';
 import { createExit, createProxy } from '@ptc/db/testing';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit, signedInCustomer } from '../../test/factories';
 import { allowNextGeneration, createStaticExits } from '../../test/proxies';
@@ -265,6 +267,13 @@ describe('public API contract: the documents are valid OpenAPI and every documen
       await allowNextGeneration(t.database.db, customer.user.id);
       expect(await runSample(sample), sample.label).toMatch(/['"]?code['"]?: ?0,/);
     }
+    // Each sample sent an Idempotency-Key of its own (an empty header would claim none).
+    const claimed = await t.database.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, customer.user.id));
+    expect(claimed).toHaveLength(3);
+    for (const { key } of claimed) expect(key).toMatch(/^[0-9a-f-]{36}$/i);
     const list = await fetch(`${base}/api/v2/proxies?family=dynamic-traffic&page_size=1`, {
       headers: { 'x-api-key': customer.key },
     });

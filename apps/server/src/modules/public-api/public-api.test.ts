@@ -276,7 +276,9 @@ describe('public API documents, and its rate limit at 3 a minute', () => {
     expect(generate.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]),
     );
-    expect(generate['x-codeSamples'][0].source).toContain('Idempotency-Key: $(uuidgen)');
+    expect(generate['x-codeSamples'][0].source).toContain(
+      'Idempotency-Key: $(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)',
+    );
     expect(v2.paths['/api/v2/proxies/download'].get.responses['200'].content['text/plain']).toBeDefined();
   });
 
