@@ -4,9 +4,13 @@ import { z } from 'zod';
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({
     /** 0 on success, a catalogue code otherwise. */
-    code: z.number().int(),
+    // Examples, so API references show `0` and `success` rather than the bounds of an integer.
+    code: z
+      .number()
+      .int()
+      .meta({ examples: [0] }),
     /** Human-readable text; the console prefers its own translation of `code`. */
-    msg: z.string(),
+    msg: z.string().meta({ examples: ['success'] }),
     /** The payload; `null` on failure unless the code carries detail. */
     data,
   });

@@ -280,6 +280,14 @@ describe('public API documents, and its rate limit at 3 a minute', () => {
       'Idempotency-Key: $(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)',
     );
     expect(v2.paths['/api/v2/proxies/download'].get.responses['200'].content['text/plain']).toBeDefined();
+    // The reference shows a successful envelope's code and message, not an integer's bounds.
+    const envelope = generate.responses['200'].content['application/json'].schema;
+    const properties = (envelope.properties ??
+      v2.components.schemas[envelope.$ref?.split('/').pop()]?.properties) as
+      | Record<string, { examples?: unknown[] }>
+      | undefined;
+    expect(properties?.code?.examples).toEqual([0]);
+    expect(properties?.msg?.examples).toEqual(['success']);
   });
 
   it('answers 429 (101) with Retry-After and RateLimit headers past the key’s limit, on V2 and V1 alike', async () => {
