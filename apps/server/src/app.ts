@@ -28,7 +28,7 @@ import type { PaymentProviderSet } from './modules/wallet/payment-collectors';
 import { apiKeyAuthPlugin } from './plugins/api-key-auth';
 import { authenticationPlugin } from './plugins/authentication';
 import { consoleStaticPlugin } from './plugins/console-static';
-import { envelopePlugin } from './plugins/envelope';
+import { envelopePlugin, frameworkErrors } from './plugins/envelope';
 import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
@@ -77,6 +77,7 @@ export const buildApp = async (options: {
     // One line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(textSafeValidatorCompiler);

@@ -73,6 +73,24 @@ const frameworkError = (error: FastifyError): AppError | null => {
   }
 };
 
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs (a path
+ * parameter over the router's length limit, a URL that does not decode) leaves in the envelope
+ * too (1002, naming neither the path nor its length), not as Fastify's own JSON echoing the URL.
+ */
+export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+  sendError(
+    reply,
+    new AppError('ERR_ARGUMENT_TYPE', {
+      message: `${ERRORS.ERR_ARGUMENT_TYPE.message}: ${
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'a path parameter is too long'
+          : 'the path is not a valid URL'
+      }`,
+      data: { fields: [{ field: 'params', reason: 'type' }] },
+    }),
+  );
+
 /** Every failure leaves in the `{code, msg, data}` envelope; stack traces never leave the process. */
 export const envelopePlugin = fp(
   async (app: FastifyInstance) => {
