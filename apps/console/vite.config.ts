@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseSync } from 'vite';
+import { splitAntdStyles } from './src/app/antd-styles-split';
 
 /**
  * Writes `.br` and `.gz` beside every text asset, once at build time; the server sends them
@@ -26,30 +29,51 @@ const precompressAssets = (): Plugin => ({
   },
 });
 
+const ANTD_STYLES_MODULE = /src[\\/]app[\\/]antd-styles-urls\.ts$/;
+
 /**
- * Preloads antd's precompiled stylesheet from `index.html` (`app/antd-styles.ts` applies it): it
- * downloads with the scripts instead of after them, and without holding back the first paint as
- * a stylesheet link would.
+ * antd's precompiled stylesheet in two files (`src/app/antd-styles-split.ts`): the rules of the
+ * sign-in page's components, and the others, which the other pages load (`app/antd-styles.ts`).
+ * `app/antd-styles-urls.ts` becomes both addresses (in development and tests it names the whole
+ * file as the first part). The first part is preloaded from `index.html`: it downloads with the
+ * scripts, without holding back the first paint as a stylesheet link would.
  */
-const preloadAntdStyles = (): Plugin => ({
-  name: 'ptc-preload-antd-styles',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler: (_html, context) => {
-      const asset = Object.values(context.bundle ?? {}).find(
-        (output) =>
-          output.type === 'asset' &&
-          output.fileName.endsWith('.css') &&
-          output.originalFileNames.some((name) => /antd[\\/]dist[\\/]antd\.css$/.test(name)),
-      );
-      if (!asset) throw new Error('antd/dist/antd.css is not in the bundle: app/antd-styles.ts imports it');
-      return [
-        { tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${asset.fileName}` }, injectTo: 'head' },
-      ];
+const antdStyles = (): Plugin => {
+  let isBuild = false;
+  let firstScreenUrl = '';
+  return {
+    name: 'ptc-antd-styles',
+    configResolved: (config) => {
+      isBuild = config.command === 'build';
     },
-  },
-});
+    load(id) {
+      if (!isBuild || !ANTD_STYLES_MODULE.test(id)) return null;
+      const css = readFileSync(fileURLToPath(import.meta.resolve('antd/dist/antd.css')), 'utf8');
+      const { firstScreen, other } = splitAntdStyles(css);
+      const emit = (name: string, source: string) => {
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        const fileName = `assets/${name}-${hash}.css`;
+        this.emitFile({ type: 'asset', fileName, source });
+        return `/${fileName}`;
+      };
+      firstScreenUrl = emit('antd-first-screen', firstScreen);
+      const otherUrl = emit('antd-other', other);
+      return `export const FIRST_SCREEN_STYLES_URL = ${JSON.stringify(firstScreenUrl)};
+export const OTHER_STYLES_URL = ${JSON.stringify(otherUrl)};`;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => {
+        if (!isBuild) return [];
+        if (!firstScreenUrl)
+          throw new Error('app/antd-styles-urls.ts is not in the bundle: app/antd-styles.ts imports it');
+        return [
+          { tag: 'link', attrs: { rel: 'preload', as: 'style', href: firstScreenUrl }, injectTo: 'head' },
+        ];
+      },
+    },
+  };
+};
 
 const CONTRACTS_SOURCE = /packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
 
@@ -100,11 +124,87 @@ const pureContractDeclarations = (): Plugin => ({
   },
 });
 
+/**
+ * react-router publishes its development build under every export condition (`import`, `module`,
+ * `default`): its production build, without the development build's checks and warnings, is only
+ * reached by path. The build points `react-router` and `react-router/dom` there;
+ * the dev server and tests keep the development build and its warnings.
+ */
+const reactRouterProduction = (): Plugin => {
+  const development = dirname(fileURLToPath(import.meta.resolve('react-router')));
+  const production = join(development, '..', 'production');
+  return {
+    name: 'ptc-react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: join(production, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: join(production, 'dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+};
+
+const ANTD_STYLE_SOURCE = /node_modules[\\/]antd[\\/]es[\\/].+[\\/]style[\\/][^\\/]+\.js$/;
+const STYLE_HOOK_FACTORIES = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
+
+/** Every call expression below an AST node. */
+const callsIn = (node: unknown, found: Node[] = []): Node[] => {
+  if (Array.isArray(node)) {
+    for (const child of node) callsIn(child, found);
+  } else if (node && typeof node === 'object') {
+    if ((node as Node).type === 'CallExpression') found.push(node as Node);
+    for (const value of Object.values(node)) if (value && typeof value === 'object') callsIn(value, found);
+  }
+  return found;
+};
+
+/**
+ * antd's components build their CSS in the browser from a style function per component, unless the
+ * theme says `zeroRuntime` (`app/app-providers.tsx`, always on: the styles come precompiled, see
+ * `antdStyles`), in which case the hook returns before calling it. The functions still came with
+ * every component (some 100 KB of the sign-in page's code). This hands each style hook factory of
+ * antd (`genStyleHooks('Button', styleFn, prepareComponentToken)`) an empty style function instead,
+ * so the real ones, unused, leave the bundle; the component tokens, which the runtime still
+ * registers as CSS variables, stay.
+ */
+const antdPrecompiledStyles = (): Plugin => ({
+  name: 'ptc-antd-precompiled-styles',
+  apply: 'build',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!ANTD_STYLE_SOURCE.test(id) || !/gen(StyleHooks|ComponentStyleHook|SubStyleComponent)\(/.test(code))
+      return null;
+    const { program } = parseSync(id, code, { lang: 'js', sourceType: 'module' });
+    const styleFunctions = callsIn(program)
+      .filter((call) => {
+        const { callee } = call as Node & { callee?: { type: string; name?: string } };
+        return callee?.type === 'Identifier' && STYLE_HOOK_FACTORIES.has(callee.name ?? '');
+      })
+      .map((call) => (call as Node & { arguments: Node[] }).arguments[1])
+      .filter((argument): argument is Node => argument !== undefined)
+      .sort((a, b) => b.start - a.start);
+    let result = code;
+    for (const styleFunction of styleFunctions)
+      result = `${result.slice(0, styleFunction.start)}() => []${result.slice(styleFunction.end)}`;
+    return { code: result, map: null };
+  },
+});
+
 /** The API server of the embedded runtime (DESIGN §2); the dev server forwards to it. */
 const API_TARGET = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [pureContractDeclarations(), react(), preloadAntdStyles(), precompressAssets()],
+  plugins: [
+    reactRouterProduction(),
+    pureContractDeclarations(),
+    antdPrecompiledStyles(),
+    react(),
+    antdStyles(),
+    precompressAssets(),
+  ],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },

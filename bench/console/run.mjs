@@ -24,7 +24,7 @@ const root = join(here, '../..');
 /** `CONSOLE_DIR`: another build of the console to serve and weigh (say, an older one to compare). */
 const CONSOLE_DIR = process.env.CONSOLE_DIR || join(root, 'apps/console/dist');
 const ASSETS = join(CONSOLE_DIR, 'assets');
-const SERVER_MAIN = join(root, 'apps/server/dist/main.js');
+const SERVER_MAIN = process.env.SERVER_MAIN || join(root, 'apps/server/dist/main.js');
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);

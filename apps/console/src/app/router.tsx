@@ -1,6 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { ROUTES } from '../routes';
-import { PAGES } from '../routes.pages';
+import { PAGES, type PageName } from '../routes.pages';
 import type { AppRoute, RouteLayout } from '../routes.types';
 import { setNavigator } from '../shared/navigation/navigation';
 import { PageSpinner } from '../shared/ui/page-spinner';
@@ -26,22 +26,32 @@ const redirectTo =
   ({ request }: LoaderFunctionArgs) =>
     redirect(`${target}${new URL(request.url).search}`);
 
+/**
+ * What a page waits for besides its module before it first shows (the stylesheet part it needs,
+ * `app/antd-styles.ts`); nothing by default (tests).
+ */
+export type BeforePage = (page: PageName) => Promise<unknown> | undefined;
+
 /** Turns one entry of the table (and its descendants) into flat router routes below its layout. */
-const toRouteObjects = (route: AppRoute): RouteObject[] => {
+const toRouteObjects = (route: AppRoute, beforePage?: BeforePage): RouteObject[] => {
   const own: RouteObject[] = [];
   const { page, path } = route;
   if (path !== undefined && page) {
     const handle: RouteHandle = { routeName: route.name };
-    own.push({ path, handle, lazy: async () => ({ Component: (await PAGES[page]()).default }) });
+    const lazy = async () => {
+      const [module] = await Promise.all([PAGES[page](), beforePage?.(page)]);
+      return { Component: module.default };
+    };
+    own.push({ path, handle, lazy });
   } else if (path !== undefined && route.redirect) {
     own.push({ path, loader: redirectTo(route.redirect), Component: RedirectPending });
   }
-  return [...own, ...(route.children ?? []).flatMap(toRouteObjects)];
+  return [...own, ...(route.children ?? []).flatMap((child) => toRouteObjects(child, beforePage))];
 };
 
 /** A layout group of the table: its layout as a parent route, its pages flattened below it. */
-const toLayoutRoute = (group: AppRoute): RouteObject => {
-  const children = (group.children ?? []).flatMap(toRouteObjects);
+const toLayoutRoute = (group: AppRoute, beforePage?: BeforePage): RouteObject => {
+  const children = (group.children ?? []).flatMap((child) => toRouteObjects(child, beforePage));
   if (group.path !== undefined && group.redirect)
     children.unshift({ index: true, loader: redirectTo(group.redirect), Component: RedirectPending });
   return {
@@ -53,25 +63,28 @@ const toLayoutRoute = (group: AppRoute): RouteObject => {
 };
 
 /** Router routes derived from the route table. */
-export const buildRouteObjects = (routes: readonly AppRoute[] = ROUTES): RouteObject[] => [
+export const buildRouteObjects = (
+  routes: readonly AppRoute[] = ROUTES,
+  beforePage?: BeforePage,
+): RouteObject[] => [
   {
     path: '/',
     element: <RootShell />,
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageSpinner />,
     children: routes.flatMap((route): RouteObject[] => {
-      if (route.children) return [toLayoutRoute(route)];
+      if (route.children) return [toLayoutRoute(route, beforePage)];
       if (route.path === '/' && route.redirect) {
         return [{ index: true, loader: redirectTo(route.redirect), Component: RedirectPending }];
       }
-      return toRouteObjects(route);
+      return toRouteObjects(route, beforePage);
     }),
   },
 ];
 
 /** Creates the browser router and lets code outside React navigate with it. */
-export const createAppRouter = () => {
-  const router = createBrowserRouter(buildRouteObjects());
+export const createAppRouter = (beforePage?: BeforePage) => {
+  const router = createBrowserRouter(buildRouteObjects(ROUTES, beforePage));
   setNavigator((to, options) => router.navigate(to, options));
   return router;
 };

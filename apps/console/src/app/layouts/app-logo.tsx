@@ -1,4 +1,4 @@
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -14,9 +14,18 @@ export const AppLogo = ({ to, isCompact = false }: { to: string; isCompact?: boo
           <path d="M9 23V9h7.5a4.5 4.5 0 0 1 0 9H13v5z" fill="#fff" />
         </svg>
         {!isCompact && (
-          <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
+          // A plain span rather than antd's Typography, which the sign-in page does without (issue #16).
+          <span
+            style={{
+              fontSize: 16,
+              fontWeight: token.fontWeightStrong,
+              lineHeight: token.lineHeight,
+              color: token.colorText,
+              whiteSpace: 'nowrap',
+            }}
+          >
             {t('app.name')}
-          </Typography.Text>
+          </span>
         )}
       </Flex>
     </Link>

@@ -1,10 +1,11 @@
-import { Typography, theme } from 'antd';
+import { theme } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
  * The frame of the public account pages: a card with the page's title as its heading. Drawn with
  * the theme's card tokens rather than antd's Card, whose tab-list support brings antd's tabs to
- * the sign-in page, the first screen of most visits (issue #16).
+ * the sign-in page, the first screen of most visits (issue #16), and with a plain heading in
+ * antd's heading style rather than antd's Typography, which the sign-in page does without.
  */
 export const AuthCard = ({ title, children }: { title: ReactNode; children: ReactNode }) => {
   const { token } = theme.useToken();
@@ -22,12 +23,19 @@ export const AuthCard = ({ title, children }: { title: ReactNode; children: Reac
         color: token.colorText,
       }}
     >
-      <Typography.Title
-        level={1}
-        style={{ fontSize: 24, textAlign: 'center', marginTop: 0, marginBottom: 16 }}
+      <h1
+        style={{
+          fontSize: 24,
+          lineHeight: token.lineHeightHeading1,
+          fontWeight: token.fontWeightStrong,
+          color: token.colorTextHeading,
+          textAlign: 'center',
+          marginTop: 0,
+          marginBottom: 16,
+        }}
       >
         {title}
-      </Typography.Title>
+      </h1>
       {children}
     </section>
   );

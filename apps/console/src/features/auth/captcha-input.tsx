@@ -1,5 +1,5 @@
 import { ACCOUNT_RULES } from '@ptc/contracts';
-import { Flex, Input, Spin, Typography, theme } from 'antd';
+import { Flex, Input, Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Captcha } from './use-captcha';
 
@@ -61,9 +61,7 @@ export const CaptchaInput = ({ captcha, value, onChange, id, 'data-testid': test
             }}
           />
         ) : captcha.hasFailed ? (
-          <Typography.Text type="danger" style={{ fontSize: 12 }}>
-            {t('auth.captcha.failed')}
-          </Typography.Text>
+          <span style={{ fontSize: 12, color: token.colorError }}>{t('auth.captcha.failed')}</span>
         ) : (
           <Spin size="small" />
         )}

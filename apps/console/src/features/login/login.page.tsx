@@ -1,7 +1,8 @@
-import { Button, Divider, Flex, Segmented, Spin, Typography } from 'antd';
+import { Button, Divider, Flex, Segmented, Spin, theme } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { loadAntdStyles } from '../../app/antd-styles';
 import { keepReturnPath } from '../../app/guard/sign-in-return';
 import { findRoute } from '../../app/navigation/route-tree';
 import { HOME_PATH } from '../../routes.paths';
@@ -16,8 +17,12 @@ import { useCaptcha } from '../auth/use-captcha';
 import { PasswordLoginForm } from './password-login-form';
 import { useOAuthReturn } from './use-oauth-return';
 
-// The phone tab brings libphonenumber's metadata; it loads when the tab is opened.
-const PhoneLoginForm = lazy(() => import('./phone-login-form'));
+// The phone tab brings libphonenumber's metadata and a country select, whose styles are not among
+// the first screen's (`app/antd-styles.ts`); both load when the tab is opened.
+const PhoneLoginForm = lazy(async () => {
+  const [module] = await Promise.all([import('./phone-login-form'), loadAntdStyles('all')]);
+  return module;
+});
 
 type LoginTab = 'email' | 'phone' | 'account';
 
@@ -34,6 +39,7 @@ const tabLabel = (text: string, testId: string) => <span data-testid={testId}>{t
  */
 const LoginPage = () => {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const location = useLocation();
   const captcha = useCaptcha();
   const isFinishingOAuth = useOAuthReturn();
@@ -65,7 +71,7 @@ const LoginPage = () => {
       <AuthCard title={t('menu.login')}>
         <Flex vertical align="center" gap={16} style={{ padding: 32 }} data-testid="oauth-signing-in">
           <Spin size="large" />
-          <Typography.Text>{t('auth.oauth.signingIn')}</Typography.Text>
+          <span>{t('auth.oauth.signingIn')}</span>
         </Flex>
       </AuthCard>
     );
@@ -116,7 +122,8 @@ const LoginPage = () => {
       >
         {t('login.guest')}
       </Button>
-      <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
+      {/* Plain markup rather than antd's Typography, which the sign-in page does without (issue #16). */}
+      <p style={{ color: token.colorTextDescription, textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
         {t('login.noAccount')}{' '}
         {/* Underlined: told apart from the sentence around it by more than its colour. */}
         <Link
@@ -126,7 +133,7 @@ const LoginPage = () => {
         >
           {t('login.registerLink')}
         </Link>
-      </Typography.Paragraph>
+      </p>
     </AuthCard>
   );
 };

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { componentOf, splitAntdStyles, topLevelBlocks } from './antd-styles-split';
+
+const sample = [
+  '.css-var-root{--ant-color-primary:#1677ff}',
+  'a{color:var(--ant-color-link)}',
+  '@keyframes antZoomIn{0%{opacity:0}to{opacity:1}}',
+  '.ant-btn{padding:4px}',
+  '.ant-table-wrapper .ant-btn{margin:0}',
+  '@media (max-width:575px){.ant-form-item .ant-form-item-label{padding:0}}',
+  '@media (min-width:768px){.ant-col-md-12{flex:0 0 50%}}',
+  '.ant-col{position:relative}',
+  '.ant-col-24.ant-form-item-label{text-align:start}',
+  '.ant-form-item-vertical >.ant-form-item-row>.ant-form-item-label,.ant-col-24.ant-form-item-label{padding:0 0 8px}',
+  '.ant-input-number{width:90px}',
+  '.ant-input{font-content:"}{"}',
+  '.ant-select{display:block}',
+].join('');
+
+describe('splitAntdStyles', () => {
+  it('cuts a stylesheet into its top-level rules, quotes and at-rules included', () => {
+    const blocks = topLevelBlocks(sample);
+    expect(blocks).toHaveLength(13);
+    expect(blocks.join('')).toBe(sample);
+    expect(blocks[11]).toBe('.ant-input{font-content:"}{"}');
+  });
+
+  it('names the component of a rule by the first antd class of its selector', () => {
+    expect(componentOf('.ant-table-wrapper .ant-btn{margin:0}')).toBe('table');
+    expect(componentOf('@media (max-width:575px){.ant-form-item{padding:0}}')).toBe('form');
+    expect(componentOf('@keyframes antZoomIn{0%{opacity:0}}')).toBeUndefined();
+    expect(componentOf('a{color:red}')).toBeUndefined();
+  });
+
+  it("keeps the sign-in page's components and what names none first, the rest apart, in order", () => {
+    const { firstScreen, other } = splitAntdStyles(sample);
+    expect(topLevelBlocks(firstScreen)).toEqual([
+      '.css-var-root{--ant-color-primary:#1677ff}',
+      'a{color:var(--ant-color-link)}',
+      '@keyframes antZoomIn{0%{opacity:0}to{opacity:1}}',
+      '.ant-btn{padding:4px}',
+      '@media (max-width:575px){.ant-form-item .ant-form-item-label{padding:0}}',
+      '.ant-col{position:relative}',
+      '.ant-form-item-vertical >.ant-form-item-row>.ant-form-item-label,.ant-col-24.ant-form-item-label{padding:0 0 8px}',
+      '.ant-input{font-content:"}{"}',
+    ]);
+    expect(topLevelBlocks(other)).toEqual([
+      '.ant-table-wrapper .ant-btn{margin:0}',
+      '@media (min-width:768px){.ant-col-md-12{flex:0 0 50%}}',
+      '.ant-col-24.ant-form-item-label{text-align:start}',
+      '.ant-input-number{width:90px}',
+      '.ant-select{display:block}',
+    ]);
+  });
+
+  it("splits antd's own stylesheet without losing a rule, a quarter of it for the first screen", () => {
+    const require = createRequire(import.meta.url);
+    const css = readFileSync(require.resolve('antd/dist/antd.css'), 'utf8');
+    const { firstScreen, other } = splitAntdStyles(css);
+    expect(topLevelBlocks(firstScreen).length + topLevelBlocks(other).length).toBe(
+      topLevelBlocks(css).length,
+    );
+    expect(firstScreen.length + other.length).toBe(css.length);
+    expect(firstScreen.length).toBeLessThan(css.length * 0.3);
+    // The vertical form's labels, buttons, inputs and the theme's variables come with the first screen.
+    for (const selector of [
+      '.ant-form-item-vertical >.ant-form-item-row>.ant-form-item-label',
+      '.ant-btn-color-primary',
+      '.ant-input-affix-wrapper',
+      '.ant-segmented',
+      '.ant-message',
+    ])
+      expect(firstScreen).toContain(selector);
+    expect(firstScreen).toMatch(/\.css-var-[\w-]+\{--ant-blue:[^}]*--ant-color-primary:/);
+    expect(firstScreen).not.toMatch(/(^|\})\.ant-(table|select|picker|menu)\b/);
+    expect(other).toMatch(/(^|\})\.ant-table\b/);
+  });
+});
