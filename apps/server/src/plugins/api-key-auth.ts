@@ -2,8 +2,8 @@ import { API_KEY_FAILURES_PER_MINUTE, isAppError } from '@ptc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { runAttributed } from '../modules/api-keys/api-key-attribution';
-import { authenticateApiKey } from '../modules/api-keys/api-key-auth.service';
-import type { ApiKeyVersion } from '../modules/api-keys/api-key-secrets';
+import { API_KEY_SECRET_MAX, authenticateApiKey } from '../modules/api-keys/api-key-auth.service';
+import { type ApiKeyVersion, hashApiKeySecret } from '../modules/api-keys/api-key-secrets';
 import {
   createApiRateLimiter,
   createKeyFailureLimiter,
@@ -73,7 +73,8 @@ const attributionOf = (request: FastifyRequest) => {
  * locked account is refused by every API process on the next request. Then the per-key rate
  * limit (`API_RATE_LIMIT` per minute, shared through the database) answers `RateLimit-*`
  * headers, and 101 with `Retry-After` beyond it. A client address that sent
- * `API_KEY_FAILURES_PER_MINUTE` unknown keys is refused (101) for the rest of the minute. Ledger entries written while the request runs
+ * `API_KEY_FAILURES_PER_MINUTE` unknown keys is refused (101) for the rest of the minute, except
+ * for keys this process admitted in the last hour. Ledger entries written while the request runs
  * record the key (`currentApiKeyId`).
  *
  * Tests make a key through the console call: `POST /api/api/key` with a session token
@@ -96,15 +97,21 @@ export const apiKeyAuthPlugin = fp(
       'requireApiKey',
       (access: 'read' | 'write', version: ApiKeyVersion) =>
         async (request: FastifyRequest, reply: FastifyReply) => {
-          await failures.check(request.ip);
-          const { key, user } = await authenticateApiKey(app.db, apiKeyOf(request), {
+          const secret = apiKeyOf(request);
+          const secretHash = () =>
+            secret && secret.length <= API_KEY_SECRET_MAX ? hashApiKeySecret(secret) : null;
+          await failures.check(request.ip, secretHash);
+          const { key, user } = await authenticateApiKey(app.db, secret, {
             access,
             version,
             ip: request.ip,
           }).catch(async (error: unknown) => {
-            if (isAppError(error) && error.key === 'ERR_API_TOKEN_ERROR') await failures.record(request.ip);
+            if (isAppError(error) && error.key === 'ERR_API_TOKEN_ERROR') {
+              await failures.record(request.ip, secretHash());
+            }
             throw error;
           });
+          failures.admit(key.secretHash);
           const { allowed, state } = await limiter.consume(key.id);
           setRateLimitHeaders(reply, state);
           if (!allowed) throw rateLimitError(state);

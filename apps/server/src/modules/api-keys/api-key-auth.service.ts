@@ -15,8 +15,8 @@ export interface KeyDemand {
   ip: string;
 }
 
-// Longer than any secret we issue: refused before hashing.
-const SECRET_MAX = 128;
+/** Longer than any secret we issue: refused before hashing. */
+export const API_KEY_SECRET_MAX = 128;
 // Writing last-used on every request would turn reads into writes; a minute is enough.
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -54,7 +54,7 @@ export const authenticateApiKey = async (
   now = new Date(),
 ): Promise<{ key: ApiKeyRow; user: UserRow }> => {
   if (!secret) throw tokenError('API token error: send the key in X-API-Key or Authorization: Bearer');
-  if (secret.length > SECRET_MAX) throw tokenError();
+  if (secret.length > API_KEY_SECRET_MAX) throw tokenError();
   const found = await findLiveKeyBySecretHash(db, hashApiKeySecret(secret));
   if (!found) throw tokenError();
   const { key, user } = found;

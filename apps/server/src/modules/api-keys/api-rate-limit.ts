@@ -15,31 +15,63 @@ export interface ApiRateLimiter {
   consume(keyId: bigint): Promise<{ allowed: boolean; state: RateLimitState }>;
 }
 
-/** Counts a client address's refused keys (5001); `check` refuses (101) an address past the limit. */
+/**
+ * Counts a client address's refused keys (5001); `check` refuses (101) an address past the limit,
+ * unless the key it sends is one this process admitted lately.
+ */
 export interface KeyFailureLimiter {
-  check(ip: string): Promise<void>;
-  record(ip: string): Promise<void>;
+  /** `secretHash`: the SHA-256 of the key sent, computed only when the address is past the limit. */
+  check(ip: string, secretHash: () => Uint8Array | null): Promise<void>;
+  /** A refused key from `ip`; it is no longer a key admitted lately. */
+  record(ip: string, secretHash: Uint8Array | null): Promise<void>;
+  /** A key that authenticated (its stored hash). */
+  admit(secretHash: Uint8Array): void;
 }
+
+// Keys admitted lately, remembered so an address past the failure limit does not lock them out.
+const ADMITTED_MAX = 10_000;
+const ADMITTED_TTL_MS = 60 * 60_000;
 
 /**
  * `perMinute` unknown or revoked keys per client address, counted in this process's memory: it
  * sheds the load of a key scan (one indexed read each) rather than guarding a secret, which 256
- * random bits already do; a legitimate client's refusals stay far below it.
+ * random bits already do; a legitimate client's refusals stay far below it. An address past the
+ * limit is refused without a lookup, except for a key this process admitted in the last hour:
+ * many clients share an address (a NAT, a proxy without TRUST_PROXY), and a scan or a forgotten
+ * worker sending a revoked key there must not lock out the live keys used beside it.
  */
 export const createKeyFailureLimiter = (perMinute: number): KeyFailureLimiter => {
   const limiter = new RateLimiterMemory({ keyPrefix: 'api_key_failures', points: perMinute, duration: 60 });
+  // Hex of the hash → when it was last admitted (oldest first, as a Map keeps insertion order).
+  const admitted = new Map<string, number>();
+  const hex = (hash: Uint8Array) => Buffer.from(hash).toString('hex');
+  const wasAdmitted = (hash: Uint8Array | null) => {
+    if (!hash) return false;
+    const at = admitted.get(hex(hash));
+    return at !== undefined && Date.now() - at < ADMITTED_TTL_MS;
+  };
   return {
-    check: async (ip) => {
+    check: async (ip, secretHash) => {
       const res = await limiter.get(ip);
-      if (res && res.consumedPoints >= perMinute) {
+      if (res && res.consumedPoints >= perMinute && !wasAdmitted(secretHash())) {
         throw new AppError('FREQUENTLY', {
           message: 'Too many unknown API keys from this address: retry later',
           data: { retry_after: Math.max(1, Math.ceil(res.msBeforeNext / 1_000)) },
         });
       }
     },
-    record: async (ip) => {
+    record: async (ip, secretHash) => {
+      if (secretHash) admitted.delete(hex(secretHash));
       await limiter.penalty(ip);
+    },
+    admit: (secretHash) => {
+      const key = hex(secretHash);
+      admitted.delete(key);
+      admitted.set(key, Date.now());
+      if (admitted.size > ADMITTED_MAX) {
+        const oldest = admitted.keys().next().value;
+        if (oldest !== undefined) admitted.delete(oldest);
+      }
     },
   };
 };

@@ -84,7 +84,8 @@ const reusedKey = () =>
  * method, path and body gets that answer back without running anything (concurrent retries
  * wait for it), and one with a different request is refused (1002). Without the header it just
  * runs. `run` should answer presented data (JSON: bigints come back as strings on a replay).
- * An unexpected failure (not a catalogue error) gives the key up, so a retry runs again.
+ * An unexpected failure (not a catalogue error) and a refusal to retry later (HTTP 429) give the
+ * key up, so a retry runs again.
  */
 export const withIdempotency = async <T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> => {
   const key = idempotencyKeyOf(request);
@@ -99,7 +100,10 @@ export const withIdempotency = async <T>(request: FastifyRequest, run: () => Pro
       try {
         result = await run();
       } catch (error) {
-        if (!isAppError(error)) {
+        // A refusal that asks to retry later (429: 101, 4003 one generation per second…) ran
+        // nothing: the key is given up, so the retry the refusal asks for runs instead of
+        // replaying "too frequent" for 24 hours.
+        if (!isAppError(error) || error.httpStatus === 429) {
           await releaseIdempotencyKey(db, userId, key);
           throw error;
         }
