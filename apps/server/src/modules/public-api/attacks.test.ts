@@ -342,7 +342,7 @@ describe('the public API under attack', () => {
     expect(await countProxies(t.database.db, customer.user.id)).toBe(0);
   });
 
-  it('with 1 PTC of balance, 20 concurrent purchases under different Idempotency-Keys cannot overspend', async () => {
+  it('with a balance for one, 20 concurrent purchases, generations or renewals under different Idempotency-Keys cannot overspend', async () => {
     const probe = await customerWithKey(t.app, t.database);
     const plans = await send('GET', '/api/v2/traffic/packages', { key: probe.key });
     const cheapest = [...plans.body.data].sort(
@@ -388,5 +388,29 @@ describe('the public API under attack', () => {
     expect(after?.balance).toBe(after?.sum);
     expect(after?.balance).toBeGreaterThanOrEqual(0n);
     expect(await countProxies(t.database.db, buyer.user.id)).toBeLessThanOrEqual(1);
+
+    // And renewals: 20 concurrent renewals of one proxy, a balance for one more cycle.
+    const renewer = await customerWithKey(t.app, t.database, { balance: 2n * unit + unit / 2n });
+    const bought = await send('POST', '/api/v2/proxies/static-ip', {
+      key: renewer.key,
+      body: { type: 'residential', country: 'US', days: 1, count: 1 },
+      headers: { 'idempotency-key': 'renew-base' },
+    });
+    expect(bought.body.code).toBe(0);
+    const id = bought.body.data.data[0].id as string;
+    const renewals = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        send('POST', `/api/v2/proxies/${id}/renew`, {
+          key: renewer.key,
+          headers: { 'idempotency-key': `renew-race-${index}` },
+        }),
+      ),
+    );
+    const renewCodes = renewals.map((answer) => answer.body.code);
+    expect(renewCodes.filter((code) => code === 0)).toHaveLength(1);
+    expect(renewCodes.filter((code) => code !== 0 && code !== 3002)).toEqual([]);
+    const renewed = await readBalanceAndSum(t.database.db, renewer.user.id);
+    expect(renewed?.balance).toBe(renewed?.sum);
+    expect(renewed?.balance).toBe(unit / 2n);
   });
 });
