@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { AppError } from '@ptc/contracts';
 import { type Database, rateLimits } from '@ptc/db';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -28,12 +29,32 @@ export interface KeyFailureLimiter {
   admit(secretHash: Uint8Array): void;
 }
 
+/**
+ * Whom the unknown-key limit counts: an IPv4 address (a dual-stack socket's `::ffff:a.b.c.d` as
+ * `a.b.c.d`), or an IPv6 address's /64 — one subscriber's network, whose 2^64 addresses would
+ * otherwise each get a fresh allowance.
+ */
+export const failureClientOf = (ip: string): string => {
+  const mapped = ip.toLowerCase().startsWith('::ffff:') ? ip.slice(7) : null;
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (!isIPv6(ip) || ip.includes('.')) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('%')[0]?.split('::') ?? [];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+};
+
 // Keys admitted lately, remembered so an address past the failure limit does not lock them out.
 const ADMITTED_MAX = 10_000;
 const ADMITTED_TTL_MS = 60 * 60_000;
 
 /**
- * `perMinute` unknown or revoked keys per client address, counted in this process's memory: it
+ * `perMinute` unknown or revoked keys per client address (an IPv6 client's /64), counted in this process's memory: it
  * sheds the load of a key scan (one indexed read each) rather than guarding a secret, which 256
  * random bits already do; a legitimate client's refusals stay far below it. An address past the
  * limit is refused without a lookup, except for a key this process admitted in the last hour:
@@ -52,7 +73,7 @@ export const createKeyFailureLimiter = (perMinute: number): KeyFailureLimiter =>
   };
   return {
     check: async (ip, secretHash) => {
-      const res = await limiter.get(ip);
+      const res = await limiter.get(failureClientOf(ip));
       if (res && res.consumedPoints >= perMinute && !wasAdmitted(secretHash())) {
         throw new AppError('FREQUENTLY', {
           message: 'Too many unknown API keys from this address: retry later',
@@ -62,7 +83,7 @@ export const createKeyFailureLimiter = (perMinute: number): KeyFailureLimiter =>
     },
     record: async (ip, secretHash) => {
       if (secretHash) admitted.delete(hex(secretHash));
-      await limiter.penalty(ip);
+      await limiter.penalty(failureClientOf(ip));
     },
     admit: (secretHash) => {
       const key = hex(secretHash);

@@ -114,6 +114,17 @@ describe('API keys under attack', () => {
     );
   });
 
+  it('an IPv6 client cannot dodge the unknown-key limit by changing address inside its /64', async () => {
+    for (let i = 1; i <= API_KEY_FAILURES_PER_MINUTE; i += 1) {
+      const answer = await account(`ptc_v2_scan${i}`, `2001:db8:1:2::${i.toString(16)}`);
+      expect(answer.statusCode).toBe(401);
+    }
+    const sameNetwork = await account('ptc_v2_scan_more', '2001:db8:1:2:ffff:ffff:ffff:ffff');
+    expect(sameNetwork.statusCode).toBe(429);
+    expect(sameNetwork.json()).toMatchObject({ code: 101 });
+    expect((await account('ptc_v2_scan_more', '2001:db8:1:3::1')).statusCode).toBe(401);
+  });
+
   it('a generation refused as too frequent (4003) is not replayed to its retry: the same Idempotency-Key runs again a second later', async () => {
     const customer = await customerWithKey(t.app, t.database, { balance: 10_000_000n });
     const order = (idempotencyKey: string) =>
