@@ -18,6 +18,8 @@ const applied = new Map<string, Promise<void>>();
 const addStylesheet = (doc: Document, href: string, previous: Element | null): Promise<void> => {
   const known = applied.get(href);
   if (known) return known;
+  // No address (unit tests, where the stylesheet import is empty): nothing to wait for.
+  if (!href) return Promise.resolve();
   const loaded = new Promise<void>((resolve) => {
     const link = doc.createElement('link');
     link.rel = 'stylesheet';
