@@ -198,6 +198,8 @@ describe('the overview page', () => {
     await changeLocale('en-US');
     renderPage();
     const table = await screen.findByTestId('overview-cost-table');
+    // The card renders as a transition, in slices: wait for its answer to be shown, not just the table.
+    await waitFor(() => expect(screen.getByTestId('overview-cost-total').textContent).toBe('3.30'));
     const [first] = costRequests('day');
     const today = dayjs();
     expect(first?.query.get('end')).toBe(today.format('YYYY-MM-DD'));
@@ -207,8 +209,10 @@ describe('the overview page', () => {
     expect(screen.getByTestId('overview-cost-vm').textContent).toBe('3.00');
     expect(screen.getByTestId('overview-cost-total').textContent).toBe('3.30');
     expect(within(table).getByText('Create remote PC')).toBeTruthy();
-    expect(screen.getByTestId('overview-cost-chart').textContent).toBe(
-      `${today.subtract(29, 'day').format('MM-DD')},${today.format('MM-DD')}`,
+    await waitFor(() =>
+      expect(screen.getByTestId('overview-cost-chart').textContent).toBe(
+        `${today.subtract(29, 'day').format('MM-DD')},${today.format('MM-DD')}`,
+      ),
     );
   });
 
