@@ -1,5 +1,5 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { loadAntdStyles, loadAntdStylesFor } from './app/antd-styles';
 import { AppProviders } from './app/app-providers';
@@ -7,14 +7,23 @@ import { installGlobalErrorLogging } from './app/global-errors';
 import { registerHttpEffects } from './app/http-effects';
 import { createAppRouter } from './app/router';
 import { prefetchCaptcha } from './features/auth/captcha-prefetch';
+import { hasRememberedAccount } from './features/auth/remembered-account';
+import { canHydrateLogin, keepTypedValues, mirrorLocaleCookie } from './features/login/login-prerender';
 import { prefetchOverview } from './features/overview/overview-prefetch';
+import { settingsStore } from './features/settings/settings.store';
 import { LOGIN_PATH } from './routes.paths';
-import { localeReady } from './shared/i18n/i18n';
+import { getLocale, i18n, localeReady } from './shared/i18n/i18n';
+import { tokenStore } from './shared/session/session';
+import { browserStorage } from './shared/storage/storage';
+import { isMobileWidth } from './shared/ui/use-is-mobile';
 import './app/global.css';
 
 installGlobalErrorLogging(window);
 const isSignInPage = window.location.pathname === LOGIN_PATH;
 registerHttpEffects();
+// The server sends the sign-in page prerendered in the language of this cookie (issue #16).
+mirrorLocaleCookie(getLocale());
+i18n.on('languageChanged', () => mirrorLocaleCookie(getLocale()));
 // The sign-in page's captcha image is asked for now, while the page's code is still on its way
 // (in a task of its own: the request's first time-zone lookup is costly on a phone).
 if (isSignInPage) setTimeout(() => prefetchCaptcha(), 0);
@@ -26,6 +35,30 @@ const router = createAppRouter(loadAntdStylesFor);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+/** Resolves once the router has loaded the first page's layout and page (its lazy routes). */
+const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    resolve();
+  });
+});
+
+/** Calls `onHydrated` once, after the first commit of its children (the hydration's). */
+const AfterFirstCommit = ({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) => {
+  useEffect(() => onHydrated(), [onHydrated]);
+  return children;
+};
+
+const app = (
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+);
+
 // Rendered once the texts and antd's precompiled styles are there. Not a top-level await: a
 // language's chunk imports modules of this one (dayjs, for its locale), and waiting for it here
 // would keep this chunk from ever finishing its evaluation, so that import would wait forever.
@@ -33,15 +66,40 @@ if (!container) throw new Error('The page has no #root element');
 // The first render is a transition: React renders the first screen in slices of a few
 // milliseconds, yielding to the browser between them, instead of one long task that blocks the
 // main thread (Lighthouse's TBT), and the HTML's shell stays on screen until the screen is ready.
-void Promise.all([localeReady, loadAntdStyles(isSignInPage ? 'first-screen' : 'all')]).then(() => {
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
+//
+// The sign-in page comes prerendered by the build (`src/prerender/`), in the language and layout
+// the server guessed: when it is what this first render draws, React hydrates it (in a
+// transition too, in slices) instead of drawing it again.
+void Promise.all([localeReady, loadAntdStyles(isSignInPage ? 'first-screen' : 'all')]).then(async () => {
+  const settings = settingsStore.get();
+  const hydrate = canHydrateLogin({
+    prerender: {
+      page: container.dataset.prerender,
+      locale: container.dataset.prerenderLocale,
+      layout: container.dataset.prerenderLayout,
+    },
+    pathname: window.location.pathname,
+    search: window.location.search,
+    locale: getLocale(),
+    isMobile: isMobileWidth(document.body.clientWidth || window.innerWidth),
+    hasToken: Boolean(tokenStore.get()),
+    hasRememberedAccount: hasRememberedAccount(browserStorage),
+    settings,
+  });
+  if (!hydrate) {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+    return;
+  }
+  await routerReady;
+  const replayTyping = keepTypedValues(container);
+  let isHydrated = false;
+  const onHydrated = () => {
+    if (isHydrated) return;
+    isHydrated = true;
+    replayTyping();
+  };
+  startTransition(() => {
+    hydrateRoot(container, <AfterFirstCommit onHydrated={onHydrated}>{app}</AfterFirstCommit>);
+  });
 });

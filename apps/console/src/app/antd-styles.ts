@@ -18,8 +18,9 @@ const applied = new Map<string, Promise<void>>();
 const addStylesheet = (doc: Document, href: string, previous: Element | null): Promise<void> => {
   const known = applied.get(href);
   if (known) return known;
-  // No address (unit tests, where the stylesheet import is empty): nothing to wait for.
-  if (!href) return Promise.resolve();
+  // No address (unit tests, where the stylesheet import is empty): nothing to wait for. A link the
+  // page came with (the prerendered sign-in page's, `src/prerender/`) applied before any script ran.
+  if (!href || doc.head.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return Promise.resolve();
   const loaded = new Promise<void>((resolve) => {
     const link = doc.createElement('link');
     link.rel = 'stylesheet';

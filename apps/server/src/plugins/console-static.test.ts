@@ -14,6 +14,13 @@ describe('serving the built console', () => {
     writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
     writeFileSync(join(dir, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    mkdirSync(join(dir, 'prerendered'));
+    for (const locale of ['en-US', 'zh-CN', 'ru-RU'])
+      for (const layout of ['mobile', 'desktop'])
+        writeFileSync(
+          join(dir, 'prerendered', `login.${locale}.${layout}.html`),
+          `<title>login ${locale} ${layout}</title>`,
+        );
     t = await createTestApp({ CONSOLE_DIR: dir });
   });
   afterAll(() => t.close());
@@ -22,13 +29,56 @@ describe('serving the built console', () => {
     t.app.inject({ method: 'GET', url, headers: { accept } });
 
   it('answers every page navigation with index.html (SPA fallback)', async () => {
-    for (const url of ['/', '/login', '/dashboard/overview', '/reset-password/abc', '/no/such/page?x=1']) {
+    for (const url of [
+      '/',
+      '/login/x',
+      '/loginx',
+      '/register',
+      '/dashboard/overview',
+      '/reset-password/abc',
+      '/no/such/page?x=1',
+    ]) {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>PTC</title>');
     }
+  });
+
+  const login = (headers: Record<string, string>, url = '/login') =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  const PHONE = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/136.0.0.0 Mobile Safari/537.36';
+  const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/136.0.0.0 Safari/537.36';
+
+  it('answers /login with the sign-in page prerendered in the language of the console cookie, else Accept-Language', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ cookie: 'a=1; ptc_locale=ru-RU; b=2', 'accept-language': 'zh-CN' }, 'ru-RU'],
+      [{ cookie: 'ptc_locale=xx-XX', 'accept-language': 'zh-CN,en;q=0.8' }, 'zh-CN'],
+      [{ 'accept-language': 'de-DE, ru;q=0.9, en;q=0.8' }, 'ru-RU'],
+      [{ 'accept-language': 'en;q=0.5, zh-Hans-CN;q=0.9' }, 'zh-CN'],
+      [{ 'accept-language': 'de-DE, fr' }, 'en-US'],
+      [{}, 'en-US'],
+    ];
+    for (const [headers, locale] of cases) {
+      const response = await login({ 'user-agent': DESKTOP, ...headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body, JSON.stringify(headers)).toBe(`<title>login ${locale} desktop</title>`);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toContain('Cookie');
+      expect(response.headers.vary).toContain('Accept-Language');
+    }
+    expect((await login({ 'accept-language': 'ru' }, '/login?redirect=%2Fproxy')).body).toContain(
+      'login ru-RU',
+    );
+  });
+
+  it('answers /login with the phone layout for a phone (client hint, else user agent)', async () => {
+    expect((await login({ 'user-agent': PHONE })).body).toContain('en-US mobile');
+    expect((await login({ 'user-agent': DESKTOP, 'sec-ch-ua-mobile': '?1' })).body).toContain('en-US mobile');
+    expect((await login({ 'user-agent': PHONE, 'sec-ch-ua-mobile': '?0' })).body).toContain('en-US desktop');
+    expect((await login({ 'user-agent': DESKTOP })).body).toContain('en-US desktop');
   });
 
   it('serves hashed assets with long-lived caching', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { AppError } from '@ptc/contracts';
+import { AppError, DEFAULT_LOCALE, LOCALES, type Locale } from '@ptc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './envelope';
@@ -14,14 +14,88 @@ const wantsConsolePage = (request: FastifyRequest): boolean =>
   !API_PATH.test(request.url) &&
   (request.headers.accept ?? '').includes('text/html');
 
+/** The cookie in which the console mirrors the language chosen in it (`apps/console/src/main.tsx`). */
+export const LOCALE_COOKIE = 'ptc_locale';
+
+const LOGIN_PAGE = /^\/login(\?|$)/;
+
+const isLocale = (value: string | undefined): value is Locale =>
+  value !== undefined && (LOCALES as readonly string[]).includes(value);
+
+/** The closest interface language to a language tag (`ru`, `zh-Hans-CN`, `en-GB`), as the console matches it. */
+const matchLocale = (tag: string): Locale | undefined => {
+  const lower = tag.toLowerCase();
+  const language = lower.split('-')[0];
+  return (
+    LOCALES.find((locale) => locale.toLowerCase() === lower) ??
+    LOCALES.find((locale) => locale.split('-')[0]?.toLowerCase() === language)
+  );
+};
+
+/**
+ * The language of a page request, by the console's rule (`shared/i18n/detect-locale.ts`): the one
+ * chosen in the console (its cookie), else the first of Accept-Language's languages it has
+ * (by quality, then order), else the default.
+ */
+export const pickPageLocale = (
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+): Locale => {
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const [name, value] = pair.split('=').map((part) => part.trim());
+    if (name === LOCALE_COOKIE && isLocale(value)) return value;
+  }
+  const tags = (acceptLanguage ?? '')
+    .split(',')
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.trim().split(';');
+      const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter(({ tag, quality }) => tag !== '' && tag !== '*' && quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const { tag } of tags) {
+    const match = matchLocale(tag);
+    if (match) return match;
+  }
+  return DEFAULT_LOCALE;
+};
+
+/**
+ * Whether the page is drawn for a phone (the console's layout changes below 992 px): the browser's
+ * own hint when it sends one, else its user agent. A guess: `main.tsx` hydrates the page only when
+ * the layout it was drawn for is the one the window has, and renders it anew otherwise.
+ */
+export const pickPageLayout = (request: FastifyRequest): 'mobile' | 'desktop' => {
+  const hint = request.headers['sec-ch-ua-mobile'];
+  if (hint === '?1') return 'mobile';
+  if (hint === '?0') return 'desktop';
+  return /Mobi|Android|iPhone|iPod/i.test(request.headers['user-agent'] ?? '') ? 'mobile' : 'desktop';
+};
+
+/** The sign-in page prerendered per language and layout by the console build, if it has them. */
+const readPrerenderedLogin = (consoleDir: string): Map<string, Buffer> => {
+  const pages = new Map<string, Buffer>();
+  for (const locale of LOCALES) {
+    for (const layout of ['mobile', 'desktop']) {
+      const path = join(consoleDir, 'prerendered', `login.${locale}.${layout}.html`);
+      if (existsSync(path)) pages.set(`${locale}.${layout}`, readFileSync(path));
+    }
+  }
+  return pages;
+};
+
 /**
  * Serves the built console: hashed assets with long-lived caching, and index.html for every
- * page navigation (SPA fallback). Everything else that matches no route gets the 404 envelope.
+ * page navigation (SPA fallback), except the sign-in page: the build prerenders it per language
+ * and layout (`apps/console/src/prerender/`), so that it shows with the HTML, before any script. Everything else that matches no route gets the 404 envelope.
  */
 export const consoleStaticPlugin = fp(
   async (app: FastifyInstance, options: { consoleDir: string }) => {
     const indexPath = join(options.consoleDir, 'index.html');
     const indexHtml = existsSync(indexPath) ? readFileSync(indexPath) : null;
+    const loginPages = indexHtml ? readPrerenderedLogin(options.consoleDir) : new Map<string, Buffer>();
     if (indexHtml) {
       await app.register(fastifyStatic, {
         root: options.consoleDir,
@@ -44,6 +118,16 @@ export const consoleStaticPlugin = fp(
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       if (indexHtml && wantsConsolePage(request)) {
+        if (LOGIN_PAGE.test(request.url) && loginPages.size) {
+          const locale = pickPageLocale(request.headers.cookie, request.headers['accept-language']);
+          const page = loginPages.get(`${locale}.${pickPageLayout(request)}`);
+          if (page)
+            return reply
+              .type('text/html; charset=utf-8')
+              .header('cache-control', 'no-cache')
+              .header('vary', 'Cookie, Accept-Language, Sec-CH-UA-Mobile, User-Agent')
+              .send(page);
+        }
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
       }
       const path = request.url.split('?')[0];

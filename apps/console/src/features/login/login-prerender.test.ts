@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../settings/settings.store';
+import { canHydrateLogin, type HydrationFacts, keepTypedValues, mirrorLocaleCookie } from './login-prerender';
+
+const facts: HydrationFacts = {
+  prerender: { page: 'login', locale: 'ru-RU', layout: 'mobile' },
+  pathname: '/login',
+  search: '?redirect=%2Fproxy',
+  locale: 'ru-RU',
+  isMobile: true,
+  hasToken: false,
+  hasRememberedAccount: false,
+  settings: DEFAULT_SETTINGS,
+};
+
+describe('hydrating the prerendered sign-in page', () => {
+  it('hydrates only what the first render draws the same way', () => {
+    expect(canHydrateLogin(facts)).toBe(true);
+    expect(
+      canHydrateLogin({ ...facts, isMobile: false, prerender: { ...facts.prerender, layout: 'desktop' } }),
+    ).toBe(true);
+    const differing: Partial<HydrationFacts>[] = [
+      { prerender: {} },
+      { pathname: '/register' },
+      { locale: 'en-US' },
+      { isMobile: false },
+      { hasToken: true },
+      { hasRememberedAccount: true },
+      { settings: { ...DEFAULT_SETTINGS, theme: 'dark' } },
+      { settings: { ...DEFAULT_SETTINGS, colorPrimary: '#ff0000' } },
+      { search: '?oauth=github&code=1&state=2' },
+    ];
+    for (const change of differing)
+      expect(canHydrateLogin({ ...facts, ...change }), JSON.stringify(change)).toBe(false);
+  });
+
+  it('mirrors the language into the cookie the server reads', () => {
+    mirrorLocaleCookie('zh-CN');
+    expect(document.cookie).toContain('ptc_locale=zh-CN');
+  });
+
+  it('hands what was typed before hydration to the handlers as input and click events', () => {
+    document.body.innerHTML =
+      '<div id="c"><input id="t" value=""><input id="u" value="kept"><input id="k" type="checkbox"></div>';
+    const text = document.getElementById('t') as HTMLInputElement;
+    const checkbox = document.getElementById('k') as HTMLInputElement;
+    text.value = 'typed@example.test';
+    checkbox.checked = true;
+    const replay = keepTypedValues(document.getElementById('c') as HTMLElement);
+    const inputs = vi.fn((event: Event) => (event.target as HTMLInputElement).value);
+    const textInputs = (event: Event) => (event.target as HTMLInputElement).type === 'text' && inputs(event);
+    const clicks = vi.fn((event: Event) => (event.target as HTMLInputElement).checked);
+    document.body.addEventListener('input', textInputs);
+    document.body.addEventListener('click', clicks);
+    replay();
+    expect(inputs).toHaveBeenCalledOnce();
+    expect(inputs.mock.results[0]?.value).toBe('typed@example.test');
+    expect(clicks.mock.results.map((result) => result.value)).toEqual([true]);
+    expect(text.value).toBe('typed@example.test');
+    expect(checkbox.checked).toBe(true);
+  });
+});

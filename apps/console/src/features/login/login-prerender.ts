@@ -1,0 +1,78 @@
+import type { Locale } from '@ptc/contracts';
+import { readOAuthReturn } from '../auth/oauth-return';
+import { DEFAULT_SETTINGS, type PageSettings } from '../settings/settings.store';
+
+/**
+ * The cookie in which the console mirrors its language, so that the server sends the sign-in page
+ * prerendered in it (`apps/server/src/plugins/console-static.ts` reads the same name).
+ */
+export const LOCALE_COOKIE = 'ptc_locale';
+
+/** Writes the language in use to {@link LOCALE_COOKIE} (a year; the address's whole site). */
+export const mirrorLocaleCookie = (locale: Locale, doc: Document = document): void => {
+  doc.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+};
+
+/** What decides whether the page the server sent is the one the client's first render draws. */
+export interface HydrationFacts {
+  /** `#root`'s `data-prerender*` attributes (`src/prerender/write-pages.mjs`). */
+  prerender: { page?: string; locale?: string; layout?: string };
+  pathname: string;
+  search: string;
+  locale: Locale;
+  isMobile: boolean;
+  hasToken: boolean;
+  hasRememberedAccount: boolean;
+  settings: Pick<PageSettings, 'theme' | 'colorPrimary'>;
+}
+
+/**
+ * Whether `main.tsx` may hydrate the prerendered sign-in page rather than render it anew: only when
+ * the client's first render draws exactly what the build did, a signed-out visitor on the sign-in
+ * page in the prerender's language and layout, with the default theme, no remembered account
+ * (its fields are filled in) and no OAuth return (which shows a spinner). Otherwise React renders
+ * the page over it, as it renders every other page.
+ */
+export const canHydrateLogin = (facts: HydrationFacts): boolean =>
+  facts.prerender.page === 'login' &&
+  facts.pathname === '/login' &&
+  facts.prerender.locale === facts.locale &&
+  facts.prerender.layout === (facts.isMobile ? 'mobile' : 'desktop') &&
+  !facts.hasToken &&
+  !facts.hasRememberedAccount &&
+  facts.settings.theme === DEFAULT_SETTINGS.theme &&
+  facts.settings.colorPrimary === DEFAULT_SETTINGS.colorPrimary &&
+  readOAuthReturn(facts.search) === null;
+
+/**
+ * What a visitor typed into the prerendered page's fields before the scripts came, and a way to
+ * hand it to React once it has hydrated them. React hydrates a field without touching its value,
+ * but its state does not know it (antd's form holds ''), and the next render puts the state's
+ * value back. Replayed as the browser's own input and click events, the typing reaches the form.
+ */
+export const keepTypedValues = (container: HTMLElement): (() => void) => {
+  type Typed = { input: HTMLInputElement; checked: boolean } | { input: HTMLInputElement; value: string };
+  const typed = [...container.querySelectorAll('input')].flatMap((input): Typed[] => {
+    if (input.type === 'checkbox' || input.type === 'radio')
+      return input.checked === input.defaultChecked ? [] : [{ input, checked: input.checked }];
+    return input.value === input.defaultValue ? [] : [{ input, value: input.value }];
+  });
+  return () => {
+    const nativeValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    for (const entry of typed) {
+      const { input } = entry;
+      if (!input.isConnected) continue;
+      if ('checked' in entry) {
+        // Back to what React drew, then the visitor's click.
+        input.checked = !entry.checked;
+        input.click();
+        continue;
+      }
+      // React's own setter records '' as the value it knows; the browser's sets the typed text,
+      // which the input event then reports as a change.
+      input.value = '';
+      nativeValue?.call(input, entry.value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  };
+};

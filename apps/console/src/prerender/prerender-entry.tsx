@@ -1,0 +1,54 @@
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import type { Locale } from '@ptc/contracts';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/app-providers';
+import { buildRouteObjects } from '../app/router';
+import { LOGIN_PATH } from '../routes.paths';
+import { changeLocale, i18n } from '../shared/i18n/i18n';
+
+/** What the sign-in page's prerender of one language and layout consists of. */
+export interface PrerenderedPage {
+  /** The markup of `#root`, which `main.tsx` hydrates. */
+  html: string;
+  /** antd's theme variables (the CSS its runtime adds on the client), for the document's head. */
+  css: string;
+  /** The page's title, as `DocumentTitle` sets it. */
+  title: string;
+}
+
+/**
+ * Renders the sign-in page as the client's first render draws it (same providers, routes and
+ * components; `main.tsx` hydrates it), in a language. Runs at build time in a DOM made by jsdom
+ * (`write-pages.mjs`), whose width says whether the page is drawn for a phone or a desktop.
+ */
+export const renderLoginPage = async (locale: Locale): Promise<PrerenderedPage> => {
+  await changeLocale(locale);
+  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [LOGIN_PATH] });
+  // The layout and the page are lazy routes: rendered before they load, the router draws its fallback.
+  if (!router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  const cache = createCache();
+  const html = renderToString(
+    <StyleProvider cache={cache}>
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>
+    </StyleProvider>,
+  );
+  router.dispose();
+  return {
+    html,
+    css: extractStyle(cache, { plain: true }),
+    title: `${i18n.t('menu.login')} - ${i18n.t('app.name')}`,
+  };
+};

@@ -1,0 +1,89 @@
+// Writes the sign-in page prerendered per language and layout (`dist/prerendered/`), after the
+// browser build (`dist/index.html`) and the prerender's own build (`vite.prerender.config.ts`):
+// `npm run build` runs the three. The server sends one of them for `GET /login`
+// (apps/server/src/plugins/console-static.ts) and `main.tsx` hydrates it.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { JSDOM } from 'jsdom';
+
+const CONSOLE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DIST = join(CONSOLE_DIR, 'dist');
+const BUNDLE = join(CONSOLE_DIR, '.cache', 'prerender', 'prerender-entry.mjs');
+const LOCALES = ['en-US', 'zh-CN', 'ru-RU'];
+/** Body widths the page is drawn at: a phone's (Lighthouse's 412 px) and a desktop's, either side of 992 px. */
+const LAYOUTS = { mobile: 412, desktop: 1280 };
+
+/** A browser-like global scope for the page's modules (they read `window`, `document`, `localStorage`). */
+const installDom = () => {
+  const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', {
+    url: 'http://localhost/login',
+    pretendToBeVisual: true,
+  });
+  const { window } = dom;
+  for (const key of Object.getOwnPropertyNames(window)) {
+    if (key in globalThis || key.startsWith('_')) continue;
+    Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: window[key] });
+  }
+  for (const key of [
+    'window',
+    'self',
+    'document',
+    'navigator',
+    'location',
+    'localStorage',
+    'getComputedStyle',
+  ]) {
+    Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: window[key] });
+  }
+  return window;
+};
+
+const setWidth = (window, width) => {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  Object.defineProperty(window.document.body, 'clientWidth', { configurable: true, value: width });
+};
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * index.html with the page in `#root`: its language, title and antd's theme variables; antd's
+ * first-screen stylesheet a blocking link (it was a preload) so that the first paint is styled.
+ */
+const toDocument = (template, { html, css, title }, locale, layout) => {
+  const preload = template.match(/<link rel="preload" as="style" href="([^"]+antd-first-screen[^"]+)">/);
+  if (!preload) throw new Error('dist/index.html preloads no antd-first-screen stylesheet');
+  const root = template.match(/<div id="root">[\s\S]*?<\/div><\/div><\/div>/);
+  if (!root) throw new Error('dist/index.html has no #root shell to replace');
+  const head = [
+    `<link rel="stylesheet" href="${preload[1]}" data-antd-styles>`,
+    css ? `<style data-prerender-styles>${css}</style>` : '',
+  ].join('\n    ');
+  const withHead = template
+    .replace(preload[0], '')
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+    // Before the console's own stylesheet, as `app/antd-styles.ts` adds it: its rules come first.
+    .replace(/(\s*)(<link rel="stylesheet"[^>]*>)/, `$1${head}$1$2`);
+  const out = withHead.replace(
+    root[0],
+    `<div id="root" data-prerender="login" data-prerender-locale="${locale}" data-prerender-layout="${layout}">${html}</div>`,
+  );
+  return out.replace(/\n\s*<!--[\s\S]*?-->\n/, '\n');
+};
+
+const window = installDom();
+const template = readFileSync(join(DIST, 'index.html'), 'utf8');
+const { renderLoginPage } = await import(pathToFileURL(BUNDLE).href);
+mkdirSync(join(DIST, 'prerendered'), { recursive: true });
+for (const [layout, width] of Object.entries(LAYOUTS)) {
+  setWidth(window, width);
+  for (const locale of LOCALES) {
+    const page = await renderLoginPage(locale);
+    const file = join(DIST, 'prerendered', `login.${locale}.${layout}.html`);
+    writeFileSync(file, toDocument(template, page, locale, layout));
+    process.stdout.write(`prerendered ${file.slice(CONSOLE_DIR.length + 1)} (${page.html.length} chars)\n`);
+  }
+}
+// The page's modules leave timers behind (the router, antd); the pages are written.
+process.exit(0);
