@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE } from '@ptc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { settingsStore } from '../features/settings/settings.store';
@@ -8,8 +8,8 @@ import { queryClient } from '../shared/api/query-client';
 import { isLocale } from '../shared/i18n/detect-locale';
 import { getAntdLocale, i18n } from '../shared/i18n/i18n';
 import { useStore } from '../shared/store/create-store';
+import { FeedbackRoot } from '../shared/ui/feedback-root';
 import { READABLE_SECONDARY_TEXT, toReadableShade } from './accessible-colors';
-import { FeedbackBridge } from './feedback-bridge';
 
 /** Filter of the colour-weak mode, as in the Arco Design Pro settings it mirrors. */
 const COLOR_WEAK_FILTER = 'invert(80%)';
@@ -54,10 +54,7 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
   // antd's own texts (dialog buttons, pickers, empty states) come with the language's pack.
   return (
     <ConfigProvider locale={getAntdLocale(locale)} theme={themeConfig}>
-      <App>
-        <FeedbackBridge />
-        {children}
-      </App>
+      <FeedbackRoot>{children}</FeedbackRoot>
     </ConfigProvider>
   );
 };

@@ -1,4 +1,4 @@
-import { App, Flex } from 'antd';
+import { Flex } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -8,6 +8,7 @@ import { postLogoutToNativeApp } from '../../shared/native/native-bridge';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { isUserLoaded, tokenStore, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
+import { useFeedback } from '../../shared/ui/feedback';
 import { PageSpinner } from '../../shared/ui/page-spinner';
 import { getRouteLayout, isPublicRoute } from '../navigation/route-tree';
 import { useCurrentRoute } from '../navigation/use-current-route';
@@ -16,7 +17,7 @@ import { decideFetchFailure, decideRouteAccess } from './route-access';
 /** Applies the route guard of SPEC §2 (decided by `decideRouteAccess`) to the page being shown. */
 export const RouteGuard = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const location = useLocation();
   const token = useStore(tokenStore);
   const user = useStore(userStore);

@@ -1,10 +1,11 @@
 import { HistoryOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Dropdown } from 'antd';
+import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/logout';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
+import { useFeedback } from '../../shared/ui/feedback';
 import { findRoute } from '../navigation/route-tree';
 
 /**
@@ -20,7 +21,7 @@ export const UserMenu = ({
   isCompact?: boolean;
 }) => {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const navigate = useNavigate();
   const user = useStore(userStore);
   const name = user?.user_name || t('user.guest');

@@ -2,7 +2,6 @@ import { DEFAULT_PRICES, formatPtc, type PriceKey } from '@ptc/contracts';
 import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Flex,
@@ -18,6 +17,7 @@ import { setPrice } from './admin.api';
 import type { PriceAnswer } from './admin.types';
 import { operatorErrorText } from './operator-errors';
 import './admin-texts';
+import { useFeedback } from '../../shared/ui/feedback';
 
 /** What `PUT /admin/prices/:key` accepts: PTC with at most 6 decimals. */
 const PRICE_PATTERN = /^\d+(\.\d{1,6})?$/;
@@ -39,7 +39,7 @@ export const PRICE_ROWS: readonly PriceRow[] = (Object.keys(DEFAULT_PRICES) as P
 /** `/admin/prices` (owner, finance): the price keys with their defaults, and a form to set one. */
 const PricesPage = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ key: PriceKey; price: string }>();
   const save = useMutation({
     mutationFn: (values: { key: PriceKey; price: string }) => setPrice(values.key, values.price.trim()),

@@ -1,9 +1,10 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { App, Button, Flex, Form, Input, Radio, Spin, Switch } from 'antd';
+import { Button, Flex, Form, Input, Radio, Spin, Switch } from 'antd';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { queryClient } from '../../shared/api/query-client';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
+import { useFeedback } from '../../shared/ui/feedback';
 import { isEmailAddress } from '../auth/auth.rules';
 
 // The phone field brings libphonenumber's metadata; it loads when SMS is chosen.
@@ -70,7 +71,7 @@ export const AlarmForm = ({
   testIdPrefix,
   style,
 }: AlarmFormProps) => {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useStore(userStore);
   const [form] = Form.useForm<AlarmValues>();
   const [isSaving, setIsSaving] = useState(false);

@@ -1,11 +1,12 @@
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
-import { Alert, App, Card, Col, Result, Row, Spin, Typography } from 'antd';
+import { Alert, Card, Col, Result, Row, Spin, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { findRoute } from '../../app/navigation/route-tree';
 import { isTouristSession, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
+import { useFeedback } from '../../shared/ui/feedback';
 import { PageSpinner } from '../../shared/ui/page-spinner';
 import { BindEmailForm } from '../user-center/bind-email-form';
 import { refreshUserInfo } from '../user-center/refresh-user-info';
@@ -24,7 +25,7 @@ const LIMIT_KEYS = [
  */
 const AnonymousPage = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useStore(userStore);
   const userCenterPath = findRoute('userCenter')?.fullPath ?? '/user-center';
 

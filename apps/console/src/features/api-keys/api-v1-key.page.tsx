@@ -1,7 +1,7 @@
 import { KeyOutlined } from '@ant-design/icons';
 import type { CreatedApiKeyV1 } from '@ptc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Flex, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { API_KEY_QUERY_KEYS, createApiKeyV1, deleteApiKeyV1, getApiKeyV1 } from 
 import { DeprecationNotice, useConsolePath } from './deprecation-notice';
 import { SecretDialog } from './secret-dialog';
 import './api-keys-texts';
+import { useFeedback } from '../../shared/ui/feedback';
 
 /**
  * `/api-v1/api-key` (SPEC §2, issue #17): the single legacy key with its hint, creation and last
@@ -19,7 +20,7 @@ import './api-keys-texts';
  */
 const ApiV1KeyPage = () => {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const toConsolePath = useConsolePath();
   const current = useQuery({ queryKey: API_KEY_QUERY_KEYS.v1, queryFn: ({ signal }) => getApiKeyV1(signal) });

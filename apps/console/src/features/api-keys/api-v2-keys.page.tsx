@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined, ReadOutlined } from '@ant-design/icons';
 import { API_KEY_MAX, type ApiKey, type CreatedApiKey } from '@ptc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINKS } from '../../routes.paths';
@@ -14,6 +14,7 @@ import { API_KEY_QUERY_KEYS, deleteApiKey, listApiKeys } from './api-keys.api';
 import { CommandBlock } from './copy-field';
 import { SecretDialog } from './secret-dialog';
 import './api-keys-texts';
+import { useFeedback } from '../../shared/ui/feedback';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -71,7 +72,7 @@ const CardLine = ({ label, children }: { label: string; children: ReactNode }) =
  */
 const ApiV2KeysPage = () => {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const isMobile = useIsMobile();
   const keys = useQuery({ queryKey: API_KEY_QUERY_KEYS.v2, queryFn: ({ signal }) => listApiKeys(signal) });

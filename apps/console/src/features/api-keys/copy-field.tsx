@@ -1,13 +1,14 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Input, type InputRef, Typography } from 'antd';
+import { Button, Flex, Input, type InputRef, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../shared/ui/clipboard';
+import { useFeedback } from '../../shared/ui/feedback';
 
 /** Copies `value` and says how it went; without a clipboard the text is left selected in `field`. */
 const useCopy = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return async (value: string, field: HTMLInputElement | null) => {
     const outcome = await copyToClipboard(value, field);
     if (outcome === 'copied') void message.success(t('apiKeys.copied'));

@@ -1,7 +1,8 @@
 import { ACCOUNT_RULES } from '@ptc/contracts';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../shared/ui/feedback';
 
 const DEFAULT_RESEND_SECONDS = ACCOUNT_RULES.CODE_RESEND_INTERVAL_MS / 1_000;
 
@@ -19,7 +20,7 @@ export interface SendCodeButtonProps {
 /** "Send code", then a countdown until another code may be sent (60 s, or what the server says). */
 export const SendCodeButton = ({ onSend, disabled, 'data-testid': testId }: SendCodeButtonProps) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [isSending, setIsSending] = useState(false);
 

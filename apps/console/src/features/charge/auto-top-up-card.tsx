@@ -1,10 +1,11 @@
 import { CreditCardOutlined } from '@ant-design/icons';
 import { AUTO_TOP_UP_LIMITS, isAppError } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Form, Input, Switch, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../shared/api/query-client';
+import { useFeedback } from '../../shared/ui/feedback';
 import { createAmountMessage } from './amount-messages';
 import {
   type AutoTopUp,
@@ -38,7 +39,7 @@ const refetchAutoTopUp = () => queryClient.invalidateQueries({ queryKey: WALLET_
 /** The saved card, with "Save a card" (Stripe's page, back to `/stripe?card=saved`) or "Remove card". */
 const SavedCard = ({ card }: { card: AutoTopUp['card'] }) => {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [isBinding, setIsBinding] = useState(false);
 
   const bind = async () => {
@@ -100,7 +101,7 @@ const SavedCard = ({ card }: { card: AutoTopUp['card'] }) => {
 /** The auto top-up settings: on/off (a saved card is required), amount and threshold (30% recommended). */
 const AutoTopUpForm = ({ info }: { info: AutoTopUp }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const amountMessage = useMemo(() => createAmountMessage(t), [t]);
   const [form] = Form.useForm<AutoTopUpValues>();
   const [isSaving, setIsSaving] = useState(false);

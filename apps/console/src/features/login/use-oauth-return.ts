@@ -1,10 +1,10 @@
-import { App } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { takeKeptReturnPath } from '../../app/guard/sign-in-return';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { browserStorage } from '../../shared/storage/storage';
+import { useFeedback } from '../../shared/ui/feedback';
 import { readOAuthReturn, stripOAuthParams } from '../auth/oauth-return';
 import { storeReferralFromSearch } from '../auth/referral';
 import { signInWithOAuth } from '../auth/session-sign-in';
@@ -19,7 +19,7 @@ const handledCodes = new Set<string>();
  */
 export const useOAuthReturn = (): boolean => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const location = useLocation();
   const navigate = useNavigate();
   const [isSigningIn, setIsSigningIn] = useState(() => readOAuthReturn(location.search)?.code !== undefined);

@@ -2,7 +2,6 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   DatePicker,
@@ -20,6 +19,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlaceNames } from '../../shared/i18n/place-names';
+import { useFeedback } from '../../shared/ui/feedback';
 import { saveCsv } from '../../shared/ui/save-file';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { lastDays } from '../charge/charge-records';
@@ -93,7 +93,7 @@ export const MoneyTrailCard = ({ title }: { title?: string }) => {
   const { t, i18n } = useTranslation();
   // Renders again once the language's city names are loaded (the descriptions name places).
   usePlaceNames();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [filter, setFilter] = useState<TrailFilter>({
     page: 1,
     pageSize: TRAIL_PAGE_SIZE,

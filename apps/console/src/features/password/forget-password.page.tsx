@@ -1,9 +1,10 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { findRoute } from '../../app/navigation/route-tree';
+import { useFeedback } from '../../shared/ui/feedback';
 import { createAuthRules } from '../auth/auth.rules';
 import { AuthCard } from '../auth/auth-card';
 import { CodeInput } from '../auth/code-input';
@@ -22,7 +23,7 @@ interface ForgotPasswordValues {
  */
 const ForgetPasswordPage = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const rules = useMemo(() => createAuthRules(t), [t]);
   const [form] = Form.useForm<ForgotPasswordValues>();

@@ -1,10 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Input, Result, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { findRoute } from '../../app/navigation/route-tree';
+import { useFeedback } from '../../shared/ui/feedback';
 import { PageSpinner } from '../../shared/ui/page-spinner';
 import { createAuthRules } from '../auth/auth.rules';
 import { AuthCard } from '../auth/auth-card';
@@ -22,7 +23,7 @@ interface ResetPasswordValues {
  */
 const ResetPasswordPage = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const { credential = '' } = useParams();
   const rules = useMemo(() => createAuthRules(t), [t]);

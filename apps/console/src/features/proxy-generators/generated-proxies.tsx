@@ -1,12 +1,13 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { type AppError, ERRORS, formatPtc, parsePtc } from '@ptc/contracts';
-import { Alert, App, Button, Flex, Input, Table, type TableColumnsType, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Input, Table, type TableColumnsType, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { WEBAPP_BASE_PATH } from '../../routes.paths';
 import { usePlaceNames } from '../../shared/i18n/place-names';
 import { copyToClipboard } from '../../shared/ui/clipboard';
+import { useFeedback } from '../../shared/ui/feedback';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { getWalletPath } from '../charge/wallet-paths';
 import { toColonForm } from '../proxy-list/proxy-formats';
@@ -18,7 +19,7 @@ const PAGE_SIZE = 10;
 /** Copies `text`, or shows it in a dialog to copy by hand when the clipboard is unavailable. */
 export const useCopy = () => {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   return async (text: string) => {
     if ((await copyToClipboard(text)) === 'copied') {
       void message.success(t('generators.copied'));

@@ -1,6 +1,7 @@
-import { App, Button, type ButtonProps, Flex, Form, type FormInstance, Typography } from 'antd';
+import { Button, type ButtonProps, Flex, Form, type FormInstance, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../shared/ui/feedback';
 import { isPrepaidFamily, type PriceFamily, validCount } from './generator-rules';
 import { fetchPrice, type PriceQuery } from './generators.api';
 import { PricePreview, usePriceQuote } from './price-preview';
@@ -43,7 +44,7 @@ export const GeneratorForm = <V extends object>({
   children,
 }: GeneratorFormProps<V>) => {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const price = usePriceQuote(priceQuery);
   const [isQuoting, setIsQuoting] = useState(false);
   const isPrepaid = isPrepaidFamily(family);

@@ -1,8 +1,9 @@
 import { DeleteOutlined, ExportOutlined, PoweroffOutlined } from '@ant-design/icons';
 import type { ProxyFamily, ProxyRow } from '@ptc/contracts';
-import { App, Button, type ButtonProps, Flex, Typography } from 'antd';
+import { Button, type ButtonProps, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../shared/ui/feedback';
 import { checkBatchDelete } from './batch-rules';
 import { ExportDialog } from './export-dialog';
 import { SWITCH_OFF, SWITCH_ON } from './proxy-family';
@@ -39,7 +40,7 @@ export const BatchActions = ({
   shownTotal,
 }: BatchActionsProps) => {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [busy, setBusy] = useState<'on' | 'off' | 'delete' | null>(null);
   const [isExportOpen, setIsExportOpen] = useState(false);
   const ids = selected.map((row) => row.id);

@@ -1,10 +1,11 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { findErrorByCode, type ProxyRow } from '@ptc/contracts';
-import { Alert, App, Button, Descriptions, Flex, Modal, Tabs, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Modal, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { copyToClipboard } from '../../shared/ui/clipboard';
+import { useFeedback } from '../../shared/ui/feedback';
 import { pagePath } from './page-path';
 import { countryName } from './proxy-display';
 import { SNIPPET_KINDS, type SnippetKind, toProxyUrl, toSnippet } from './proxy-formats';
@@ -39,7 +40,7 @@ const codeStyle = {
 /** One snippet with its copy button and what it needs. */
 const Snippet = ({ kind, proxy }: { kind: SnippetKind; proxy: ProxyRow }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const code = toSnippet(kind, proxy);
   const isSocks = proxy.protocol === 'socks5';
   const needsSocksNote = isSocks && kind !== 'curl';

@@ -1,9 +1,10 @@
 import { CopyOutlined } from '@ant-design/icons';
 import type { ProxyRow } from '@ptc/contracts';
-import { Alert, App, Button, Flex, Input, type InputRef, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Input, type InputRef, Modal, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CopyOutcome, copyToClipboard } from '../../shared/ui/clipboard';
+import { useFeedback } from '../../shared/ui/feedback';
 import { type CopyLine, copyLines } from './proxy-formats';
 
 /** One line of the dialog: its name, the text in a read-only field, and a copy button. */
@@ -51,7 +52,7 @@ const CopyField = ({ line, onCopied }: { line: CopyLine; onCopied: (outcome: Cop
  */
 export const CopyDialog = ({ proxy, onClose }: { proxy: ProxyRow | null; onClose: () => void }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [isUnsupported, setIsUnsupported] = useState(false);
 
   const onCopied = (outcome: CopyOutcome) => {

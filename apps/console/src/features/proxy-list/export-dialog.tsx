@@ -1,8 +1,9 @@
 import type { ProxyFamily } from '@ptc/contracts';
-import { Alert, App, Button, DatePicker, Flex, Form, Modal, Radio, Typography } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Modal, Radio, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../shared/ui/feedback';
 import { saveFile } from '../../shared/ui/save-file';
 import { checkExportCount, EXPORT_MAX } from './batch-rules';
 import { type ProxyListQuery, toExportRange } from './proxy-filters';
@@ -61,7 +62,7 @@ const ExportForm = ({
   onClose,
 }: Omit<ExportDialogProps, 'open'>) => {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ExportValues>();
   const mode = Form.useWatch('mode', form) ?? 'view';
   const [refusal, setRefusal] = useState<string | null>(null);

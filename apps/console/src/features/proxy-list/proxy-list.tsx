@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ProxyFamily, ProxyRow } from '@ptc/contracts';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, type ButtonProps, Card, Flex, Table } from 'antd';
+import { Alert, Button, type ButtonProps, Card, Flex, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,7 @@ import type { RowDialog, RowHandlers } from './row-actions';
 import { SpeedTestDialog } from './speed-test-dialog';
 import './proxies-texts';
 import { usePlaceNames } from '../../shared/i18n/place-names';
+import { useFeedback } from '../../shared/ui/feedback';
 
 /** Pages larger than this render only the rows in view (smooth with 200 rows of many columns). */
 const VIRTUAL_FROM = 50;
@@ -63,7 +64,7 @@ const replaceRow = (client: QueryClient, family: ProxyFamily, row: ProxyRow) =>
  */
 export const ProxyList = ({ family }: { family: ProxyFamily }) => {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const isMobile = useIsMobile();
   const [view, setView] = useState<ListView>(INITIAL_VIEW);
   const [selection, setSelection] = useState<ReadonlyMap<string, ProxyRow>>(new Map());

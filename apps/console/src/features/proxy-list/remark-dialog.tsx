@@ -1,7 +1,8 @@
 import type { ProxyRow } from '@ptc/contracts';
-import { App, Button, Flex, Form, Input, Modal } from 'antd';
+import { Button, Flex, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../shared/ui/feedback';
 import { setRemark } from './proxy-list.api';
 
 /** The longest remark the server keeps (`REMARK_MAX_LENGTH` of the proxies module). */
@@ -9,7 +10,7 @@ const REMARK_MAX_LENGTH = 200;
 
 const RemarkForm = ({ proxy, onClose, onSaved }: RemarkDialogProps & { proxy: ProxyRow }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [isSaving, setIsSaving] = useState(false);
   const save = async ({ remark }: { remark: string }) => {
     setIsSaving(true);

@@ -1,9 +1,10 @@
 import { ERRORS, isAppError, type ProxyRow } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../shared/navigation/navigation';
+import { useFeedback } from '../../shared/ui/feedback';
 import { loadUserInfo } from '../auth/auth.api';
 import { pagePath } from './page-path';
 import { formatTime } from './proxy-display';
@@ -17,7 +18,7 @@ export const renewedExpiry = (expireTime: string | null, days: number, now: numb
 
 const RenewBody = ({ proxy, onClose, onRenewed }: RenewDialogProps & { proxy: ProxyRow }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const days: 1 | 30 = proxy.renew_days === 1 ? 1 : 30;
   const type = proxy.type === 'datacenter' ? 'datacenter' : 'residential';
   const price = useQuery({

@@ -1,9 +1,10 @@
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { REGIONS, type Region } from '@ptc/contracts';
-import { Alert, App, Button, Form, Input, Radio } from 'antd';
+import { Alert, Button, Form, Input, Radio } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useFeedback } from '../../shared/ui/feedback';
 import { createAuthRules } from '../auth/auth.rules';
 import { CaptchaInput } from '../auth/captcha-input';
 import { CodeInput } from '../auth/code-input';
@@ -30,7 +31,7 @@ interface EmailRegisterValues {
  */
 export const EmailRegisterForm = ({ loginPath }: { loginPath: string }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const rules = useMemo(() => createAuthRules(t), [t]);
   const captcha = useCaptcha();

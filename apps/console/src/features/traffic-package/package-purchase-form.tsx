@@ -1,12 +1,13 @@
 import { isAppError } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Empty, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Empty, Flex, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { queryClient } from '../../shared/api/query-client';
 import { setUserInfo, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
+import { useFeedback } from '../../shared/ui/feedback';
 import { loadUserInfo } from '../auth/auth.api';
 import { ChoiceCard } from '../charge/choice-card';
 import { useWalletPaths } from '../charge/wallet-paths';
@@ -95,7 +96,7 @@ const QuoteRow = ({ label, value, testId }: { label: string; value: string; test
  */
 export const PackagePurchaseForm = () => {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const navigate = useNavigate();
   const paths = useWalletPaths();
   const user = useStore(userStore);

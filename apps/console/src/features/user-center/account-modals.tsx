@@ -1,10 +1,11 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH } from '../../routes.paths';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { browserStorage } from '../../shared/storage/storage';
+import { useFeedback } from '../../shared/ui/feedback';
 import { createAuthRules } from '../auth/auth.rules';
 import { logout, logoutToLogin } from '../auth/logout';
 import { REMEMBERED_ACCOUNT_KEY } from '../auth/remembered-account';
@@ -25,7 +26,7 @@ export const ChangeUsernameModal = ({
   currentName,
 }: AccountModalProps & { currentName: string }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const rules = useMemo(() => createAuthRules(t), [t]);
   return (
     <ModalForm<{ username: string }>
@@ -69,7 +70,7 @@ export const ChangePasswordModal = ({
   hasPassword,
 }: AccountModalProps & { hasPassword: boolean }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const rules = useMemo(() => createAuthRules(t), [t]);
   return (
     <ModalForm<PasswordValues>
@@ -133,7 +134,7 @@ export const ChangePasswordModal = ({
 /** Binds the referral code of whoever invited the user. */
 export const BindReferralModal = ({ open, onClose }: AccountModalProps) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const rules = useMemo(() => createAuthRules(t), [t]);
   return (
     <ModalForm<{ ref: string }>
@@ -169,7 +170,7 @@ export const DeleteAccountModal = ({
   hasPassword,
 }: AccountModalProps & { hasPassword: boolean }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const rules = useMemo(() => createAuthRules(t), [t]);
   return (
     <ModalForm<{ password?: string }>

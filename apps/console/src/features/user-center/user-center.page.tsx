@@ -1,10 +1,11 @@
-import { Alert, App, Button, Card, Descriptions, Flex, Modal, Spin, Typography, theme } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Modal, Spin, Typography, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { findRoute } from '../../app/navigation/route-tree';
 import { isTouristSession, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
+import { useFeedback } from '../../shared/ui/feedback';
 import { PageSpinner } from '../../shared/ui/page-spinner';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import {
@@ -35,7 +36,7 @@ const Row = ({ value, action }: { value: ReactNode; action?: ReactNode }) => (
  */
 const UserCenterPage = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { token } = theme.useToken();
   const isMobile = useIsMobile();
   const user = useStore(userStore);

@@ -5,7 +5,7 @@
  */
 import { AppError, ERRORS, isAppError } from '@ptc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -13,6 +13,7 @@ import { vi } from 'vitest';
 import { setHttpEffects } from '../api/api';
 import { queryClient } from '../api/query-client';
 import { i18n, translateIfExists } from '../i18n/i18n';
+import { FeedbackRoot } from '../ui/feedback-root';
 
 /**
  * Browser APIs antd relies on and jsdom does not have: `matchMedia` (no query matches),
@@ -202,11 +203,11 @@ export const Providers = ({
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }} wave={{ disabled: true }}>
-          <App>
+          <FeedbackRoot>
             <TestedChildren.Provider value={children}>
               <RouterProvider router={router} />
             </TestedChildren.Provider>
-          </App>
+          </FeedbackRoot>
         </ConfigProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -1,8 +1,9 @@
 import { type AdminFeeChanges, type AdminFees, CATALOGUE_LIMITS, type TopUpFeeMethod } from '@ptc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../shared/ui/feedback';
 import { operatorErrorText } from '../operator-errors';
 import { CATALOGUE_QUERY_KEYS, getFees, setFees } from './catalogue.api';
 import {
@@ -48,7 +49,7 @@ export const changedFees = (fees: AdminFees, values: FeeValues): AdminFeeChanges
  */
 export const FeesCard = ({ canEdit }: { canEdit: boolean }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FeeValues>();
   const fees = useQuery({ queryKey: CATALOGUE_QUERY_KEYS.fees, queryFn: ({ signal }) => getFees(signal) });

@@ -1,7 +1,8 @@
 import { type AdminNewTrafficPlan, type AdminTrafficPlan, CATALOGUE_LIMITS } from '@ptc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Form, Input, Modal, Switch } from 'antd';
+import { Alert, Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../shared/ui/feedback';
 import { operatorErrorText } from '../operator-errors';
 import { addTrafficPlan, CATALOGUE_QUERY_KEYS, editTrafficPlan } from './catalogue.api';
 import {
@@ -70,7 +71,7 @@ const wholeRule = (min: number, max: number, message: string, isOptional = false
  */
 export const PlanDialog = ({ plan, onClose }: { plan: AdminTrafficPlan | null; onClose: () => void }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PlanValues>();
   const save = useMutation({

@@ -1,8 +1,9 @@
 import type { AdminTrafficPlan } from '@ptc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Switch, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Button, Card, Switch, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../shared/ui/feedback';
 import { CATALOGUE_QUERY_KEYS, editTrafficPlan, listTrafficPlans } from './catalogue.api';
 import { percentOfBasisPoints } from './catalogue-display';
 import { PlanDialog } from './plan-dialog';
@@ -13,7 +14,7 @@ import { PlanDialog } from './plan-dialog';
  */
 export const PlansCard = ({ canEdit }: { canEdit: boolean }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const plans = useQuery({
     queryKey: CATALOGUE_QUERY_KEYS.plans,

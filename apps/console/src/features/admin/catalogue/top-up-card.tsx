@@ -1,8 +1,9 @@
 import { type AdminTopUpTerms, CATALOGUE_LIMITS, TOP_UP } from '@ptc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../shared/ui/feedback';
 import { operatorErrorText } from '../operator-errors';
 import { CATALOGUE_QUERY_KEYS, getTopUpTerms, setTopUpTerms } from './catalogue.api';
 import {
@@ -36,7 +37,7 @@ const valuesOf = (terms: AdminTopUpTerms): TopUpValues => ({
  */
 export const TopUpCard = ({ canEdit }: { canEdit: boolean }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TopUpValues>();
   const terms = useQuery({

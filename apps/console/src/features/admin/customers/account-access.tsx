@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../shared/ui/feedback';
 import { lockCustomer, signOutCustomer } from '../admin.api';
 import type { Customer, OperatorRole } from '../admin.types';
 import { operatorErrorText } from '../operator-errors';
@@ -21,7 +22,7 @@ const LockDialog = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ reason: string }>();
   const isLocking = !customer.locked;
@@ -102,7 +103,7 @@ const LockDialog = ({
 /** Lock or unlock, and sign out everywhere (owner, support), each shown only to roles that may. */
 export const AccountAccess = ({ customer, role }: { customer: Customer; role: OperatorRole | undefined }) => {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [isLockOpen, setIsLockOpen] = useState(false);
   const signOut = useMutation({
     mutationFn: () => signOutCustomer(customer.uid),

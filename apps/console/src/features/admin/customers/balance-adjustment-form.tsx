@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../shared/ui/feedback';
 import { adjustCustomerBalance } from '../admin.api';
 import type { BalanceAdjustment, Customer } from '../admin.types';
 import { operatorErrorText } from '../operator-errors';
@@ -25,7 +26,7 @@ interface AdjustmentValues {
  */
 export const BalanceAdjustmentForm = ({ customer }: { customer: Customer }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AdjustmentValues>();
   const amount = Form.useWatch('amount', form) ?? '';

@@ -1,8 +1,9 @@
 import { ENTERPRISE_DISCOUNT, type SetPlanRequest } from '@ptc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, InputNumber, Select } from 'antd';
+import { Alert, Button, Card, Form, InputNumber, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../shared/ui/feedback';
 import { setCustomerPlan } from '../admin.api';
 import type { Customer, CustomerPlan } from '../admin.types';
 import { operatorErrorText } from '../operator-errors';
@@ -25,7 +26,7 @@ export const toPlanRequest = (values: PlanValues): SetPlanRequest =>
 /** Sets the plan and the enterprise discount (owner, finance); the personal plan has none. */
 export const PlanForm = ({ customer }: { customer: Customer }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PlanValues>();
   const plan = Form.useWatch('plan', form) ?? customer.plan;

@@ -1,8 +1,9 @@
 import type { AdminOrder } from '@ptc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../shared/ui/feedback';
 import { confirmTransfer, type TransferConfirmation } from './money.api';
 import { confirmErrorText, isPositiveAmount } from './money-display';
 
@@ -21,7 +22,7 @@ interface TransferValues {
  */
 export const ConfirmTransfer = ({ order }: { order: AdminOrder }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TransferValues>();
   const [pending, setPending] = useState<TransferConfirmation | null>(null);

@@ -1,6 +1,6 @@
 import { ADMIN_OPERATOR_ROLES, type AdminOperator, type AdminOperatorRole } from '@ptc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
   resetOperatorTotp,
 } from './operators.api';
 import './operators-texts';
+import { useFeedback } from '../../../shared/ui/feedback';
 
 /** One change the owner confirms before it is sent. */
 type OperatorAction =
@@ -76,7 +77,7 @@ const confirmationOf = (action: OperatorAction) => {
  */
 const OperatorListPage = () => {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const signedIn = useOperator();
   const operators = useQuery({

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AdminExit, EXIT_KINDS, EXIT_TYPES } from '@ptc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Flex, Form, Input, InputNumber, Radio, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input, InputNumber, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../shared/ui/feedback';
 import { operatorErrorText } from '../operator-errors';
 import { addExits, editExit } from './supply.api';
 import {
@@ -247,7 +248,7 @@ const LabelAndIpFields = ({ isIpRequired }: { isIpRequired: boolean }) => {
  */
 export const AddExitsForm = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<NewExitsValues>();
   const kind = Form.useWatch('kind', form) ?? 'socks5';
@@ -349,7 +350,7 @@ const valuesOf = (exit: AdminExit): ExitChangesValues => ({
 /** Edits one exit (owner): sends only what changed, the password template only when typed anew. */
 export const EditExitForm = ({ exit, onSaved }: { exit: AdminExit; onSaved: () => void }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ExitChangesValues>();
   const kind = Form.useWatch('kind', form) ?? exit.kind;

@@ -3,7 +3,6 @@ import { EXIT_KINDS, EXIT_STATES, EXIT_TYPES } from '@ptc/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Drawer,
   Flex,
@@ -18,6 +17,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../shared/ui/feedback';
 import type { OperatorRole } from '../admin.types';
 import { formatInstant } from '../customers/customer-display';
 import { operatorErrorText } from '../operator-errors';
@@ -112,7 +112,7 @@ const ExitActions = ({
   onRetired: (retirement: Retirement) => void;
 }) => {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const refreshAround = (updated: AdminExit) => {
     replaceCachedExit(queryClient, updated);

@@ -2,7 +2,6 @@ import type { AdminSupply } from '@ptc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -16,6 +15,7 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../shared/ui/feedback';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 import type { OperatorRole } from '../admin.types';
 import { operatorErrorText } from '../operator-errors';
@@ -31,7 +31,7 @@ const COUNTS = ['total', 'in_service', 'disabled', 'unhealthy', 'upstream', 'sta
 /** The demo supply: whether it serves, and the switch (owner; switching off asks first). */
 const DemoSupply = ({ demo, role }: { demo: AdminSupply['demo']; role: OperatorRole | undefined }) => {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: setDemoSupply,
