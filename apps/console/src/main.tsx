@@ -8,6 +8,7 @@ import { registerHttpEffects } from './app/http-effects';
 import { createAppRouter } from './app/router';
 import { prefetchCaptcha } from './features/auth/captcha-prefetch';
 import { hasRememberedAccount } from './features/auth/remembered-account';
+import { startFromDocumentCaptcha } from './features/auth/use-captcha';
 import { canHydrateLogin, keepTypedValues, mirrorLocaleCookie } from './features/login/login-prerender';
 import { prefetchOverview } from './features/overview/overview-prefetch';
 import { settingsStore } from './features/settings/settings.store';
@@ -24,16 +25,16 @@ registerHttpEffects();
 // The server sends the sign-in page prerendered in the language of this cookie (issue #16).
 mirrorLocaleCookie(getLocale());
 i18n.on('languageChanged', () => mirrorLocaleCookie(getLocale()));
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
 // The sign-in page's captcha image is asked for now, while the page's code is still on its way
-// (in a task of its own: the request's first time-zone lookup is costly on a phone).
-if (isSignInPage) setTimeout(() => prefetchCaptcha(), 0);
+// (in a task of its own: the request's first time-zone lookup is costly on a phone), unless the
+// page came prerendered: its HTML asked for the image already.
+if (isSignInPage && container.dataset.prerender !== 'login') setTimeout(() => prefetchCaptcha(), 0);
 // The overview's balance, proxy counts and traffic are asked for now, beside the page's code.
 prefetchOverview(window.location.pathname);
 // The router starts loading the first page's chunks at once; the language's texts load meanwhile.
 const router = createAppRouter(loadAntdStylesFor);
-
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
 
 /** Resolves once the router has loaded the first page's layout and page (its lazy routes). */
 const routerReady = new Promise<void>((resolve) => {
@@ -98,7 +99,11 @@ void Promise.all([localeReady, loadAntdStyles(isSignInPage ? 'first-screen' : 'a
     if (isHydrated) return;
     isHydrated = true;
     replayTyping();
+    // For the E2E tests: the page answers from here on.
+    container.dataset.hydrated = '';
   };
+  // The captcha the prerendered page shows (its HTML loaded it) is the form's first image.
+  startFromDocumentCaptcha();
   startTransition(() => {
     hydrateRoot(container, <AfterFirstCommit onHydrated={onHydrated}>{app}</AfterFirstCommit>);
   });

@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/app-providers';
 import { buildRouteObjects } from '../app/router';
+import { startFromDocumentCaptcha } from '../features/auth/use-captcha';
 import { LOGIN_PATH } from '../routes.paths';
 import { changeLocale, i18n } from '../shared/i18n/i18n';
 
@@ -35,6 +36,8 @@ export const renderLoginPage = async (locale: Locale): Promise<PrerenderedPage> 
         resolve();
       });
     });
+  // The captcha image as a plain address, which the browser loads with the HTML.
+  startFromDocumentCaptcha();
   const cache = createCache();
   const html = renderToString(
     <StyleProvider cache={cache}>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { API_BASE } from '../../shared/api/api';
 import { takePrefetchedCaptcha } from './captcha-prefetch';
 import { fetchCaptchaImage } from './sign-in.api';
 
@@ -14,13 +15,39 @@ export interface Captcha {
 }
 
 /**
+ * The sign-in page's first captcha image when the page comes prerendered (`src/prerender/`): a
+ * plain address in the HTML, so that the image loads with the page rather than after its scripts
+ * and an API call. The server ties the captcha to the browser by a cookie, whichever way the image
+ * was asked for.
+ */
+export const DOCUMENT_CAPTCHA_URL = `${API_BASE}/proxy/static/image?first=1`;
+
+let documentCaptchaPending = false;
+
+/**
+ * Makes the next captcha hook that mounts start from {@link DOCUMENT_CAPTCHA_URL} instead of
+ * asking for an image: the prerender draws it, and the hydration of that page (`main.tsx`) finds it
+ * loaded by the browser. Once: any later form asks for its own image.
+ */
+export const startFromDocumentCaptcha = (): void => {
+  documentCaptchaPending = true;
+};
+
+const takeDocumentCaptcha = (): boolean => {
+  const pending = documentCaptchaPending;
+  documentCaptchaPending = false;
+  return pending;
+};
+
+/**
  * Loads the image captcha of `GET /proxy/static/image` as a blob (the server ties it to this
  * browser by a cookie) and shows it through an object URL. Only the newest image counts, so
  * answers of older requests are dropped. The first image is the one the entry script asked for
  * early (`prefetchCaptcha`) when there is one.
  */
 export const useCaptcha = (): Captcha => {
-  const [src, setSrc] = useState<string>();
+  const [isDocumentCaptcha] = useState(takeDocumentCaptcha);
+  const [src, setSrc] = useState<string | undefined>(isDocumentCaptcha ? DOCUMENT_CAPTCHA_URL : undefined);
   const [isLoading, setIsLoading] = useState(false);
   const [hasFailed, setHasFailed] = useState(false);
   const latest = useRef<AbortController | null>(null);
@@ -47,14 +74,15 @@ export const useCaptcha = (): Captcha => {
   }, []);
 
   useEffect(() => {
-    refresh();
+    // The document's image is the first one; the form asks for one when it has none.
+    if (!isDocumentCaptcha) refresh();
     return () => latest.current?.abort();
-  }, [refresh]);
+  }, [refresh, isDocumentCaptcha]);
 
   // Each image's object URL is released when the next one replaces it, and the last with the form.
   useEffect(
     () => () => {
-      if (src) URL.revokeObjectURL(src);
+      if (src?.startsWith('blob:')) URL.revokeObjectURL(src);
     },
     [src],
   );
