@@ -118,6 +118,64 @@ describe.skipIf(!chromiumPath)('the prerendered sign-in page in Chromium', () =>
     });
   }
 
+  /** Boxes and a few computed styles of what the sign-in page shows, by a name for each element. */
+  const drawing = () =>
+    page.evaluate(() => {
+      const picks: Record<string, string> = {
+        heading: 'h1',
+        tabs: '.ant-segmented',
+        email: '[data-testid="login-email"]',
+        password: '[data-testid="login-password"]',
+        captcha: '[data-testid="login-captcha"]',
+        captchaImage: '[data-testid="captcha-image"]',
+        remember: '[data-testid="login-remember"]',
+        submit: '[data-testid="login-submit"]',
+        guest: '[data-testid="guest-button"]',
+        register: '[data-testid="register-link"]',
+        language: '[data-testid="language-switch"]',
+      };
+      const drawn: Record<string, string> = {};
+      for (const [name, selector] of Object.entries(picks)) {
+        const element = document.querySelector(selector);
+        if (!element) {
+          drawn[name] = 'missing';
+          continue;
+        }
+        const box = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        drawn[name] = [
+          box.x,
+          box.y,
+          box.width,
+          box.height,
+          style.color,
+          style.backgroundColor,
+          style.fontSize,
+          style.borderTopColor,
+          style.borderRadius,
+        ]
+          .map((value) => (typeof value === 'number' ? Math.round(value) : value))
+          .join(' ');
+      }
+      return drawn;
+    });
+
+  it('draws the page with the HTML exactly as it stands once hydrated (no shift, no restyling)', async () => {
+    for (const options of [PHONE, DESKTOP]) {
+      await open({ ...options, locale: 'ru-RU' });
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto('/login', { waitUntil: 'load' });
+      const before = await drawing();
+      await context.close();
+      await open({ ...options, locale: 'ru-RU' });
+      await page.goto('/login');
+      await hydrated();
+      expect(await drawing()).toEqual(before);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   for (const [name, options] of [
     ['a phone', PHONE],
     ['a desktop', DESKTOP],

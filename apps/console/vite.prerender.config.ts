@@ -21,6 +21,9 @@ export default defineConfig({
       { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, 'dom-export.mjs') },
     ],
   },
+  // The production builds of React and antd (antd's development build names its classes
+  // `css-dev-only-do-not-override-…`, which the browser's build would not hydrate).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true },
   build: {
     ssr: 'src/prerender/prerender-entry.tsx',

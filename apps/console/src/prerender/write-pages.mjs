@@ -5,7 +5,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
+import { criticalCss } from './critical-css.mjs';
 
 const CONSOLE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = join(CONSOLE_DIR, 'dist');
@@ -47,29 +49,32 @@ const setWidth = (window, width) => {
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * index.html with the page in `#root`: its language, title and antd's theme variables; antd's
- * first-screen stylesheet a blocking link (it was a preload) so that the first paint is styled.
+ * index.html with the page in `#root`, its language and title, and every style its first paint
+ * needs in the HTML itself, so that nothing holds the first paint back (issue #16): the rules of
+ * antd's first-screen stylesheet that the markup uses, antd's theme variables and the console's
+ * own small stylesheet. The whole first-screen stylesheet stays preloaded: `main.tsx` applies it
+ * before it hydrates (the language popover, the form's errors), as on every other start.
  */
 const toDocument = (template, { html, css, title }, locale, layout) => {
-  const preload = template.match(/<link rel="preload" as="style" href="([^"]+antd-first-screen[^"]+)">/);
+  const preload = template.match(/<link rel="preload" as="style" href="\/([^"]+antd-first-screen[^"]+)">/);
   if (!preload) throw new Error('dist/index.html preloads no antd-first-screen stylesheet');
+  const ownStyles = template.match(/<link rel="stylesheet" crossorigin href="\/(assets\/index-[^"]+\.css)">/);
+  if (!ownStyles) throw new Error('dist/index.html links no console stylesheet');
   const root = template.match(/<div id="root">[\s\S]*?<\/div><\/div><\/div>/);
   if (!root) throw new Error('dist/index.html has no #root shell to replace');
-  const head = [
-    `<link rel="stylesheet" href="${preload[1]}" data-antd-styles>`,
-    css ? `<style data-prerender-styles>${css}</style>` : '',
+  const body = `<div id="root" data-prerender="login" data-prerender-locale="${locale}" data-prerender-layout="${layout}">${html}</div>`;
+  const antdCss = criticalCss(readFileSync(join(DIST, preload[1]), 'utf8'), new JSDOM(body).window.document);
+  const styles = [
+    `<style data-prerender-styles="antd">${antdCss}</style>`,
+    `<style data-prerender-styles="theme">${css}</style>`,
+    `<style data-prerender-styles="console">${readFileSync(join(DIST, ownStyles[1]), 'utf8')}</style>`,
   ].join('\n    ');
-  const withHead = template
-    .replace(preload[0], '')
+  return template
+    .replace(ownStyles[0], styles)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
-    // Before the console's own stylesheet, as `app/antd-styles.ts` adds it: its rules come first.
-    .replace(/(\s*)(<link rel="stylesheet"[^>]*>)/, `$1${head}$1$2`);
-  const out = withHead.replace(
-    root[0],
-    `<div id="root" data-prerender="login" data-prerender-locale="${locale}" data-prerender-layout="${layout}">${html}</div>`,
-  );
-  return out.replace(/\n\s*<!--[\s\S]*?-->\n/, '\n');
+    .replace(root[0], body)
+    .replace(/\n\s*<!--[\s\S]*?-->\n/, '\n');
 };
 
 const window = installDom();
@@ -81,7 +86,14 @@ for (const [layout, width] of Object.entries(LAYOUTS)) {
   for (const locale of LOCALES) {
     const page = await renderLoginPage(locale);
     const file = join(DIST, 'prerendered', `login.${locale}.${layout}.html`);
-    writeFileSync(file, toDocument(template, page, locale, layout));
+    const document = toDocument(template, page, locale, layout);
+    writeFileSync(file, document);
+    // Sent compressed to browsers that accept it, as the assets are (`vite.config.ts`).
+    writeFileSync(`${file}.gz`, gzipSync(document, { level: 9 }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(document, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
     process.stdout.write(`prerendered ${file.slice(CONSOLE_DIR.length + 1)} (${page.html.length} chars)\n`);
   }
 }

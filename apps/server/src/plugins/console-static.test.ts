@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -21,6 +21,9 @@ describe('serving the built console', () => {
           join(dir, 'prerendered', `login.${locale}.${layout}.html`),
           `<title>login ${locale} ${layout}</title>`,
         );
+    const ruMobile = '<title>login ru-RU mobile</title>';
+    writeFileSync(join(dir, 'prerendered', 'login.ru-RU.mobile.html.gz'), gzipSync(ruMobile));
+    writeFileSync(join(dir, 'prerendered', 'login.ru-RU.mobile.html.br'), brotliCompressSync(ruMobile));
     t = await createTestApp({ CONSOLE_DIR: dir });
   });
   afterAll(() => t.close());
@@ -79,6 +82,24 @@ describe('serving the built console', () => {
     expect((await login({ 'user-agent': DESKTOP, 'sec-ch-ua-mobile': '?1' })).body).toContain('en-US mobile');
     expect((await login({ 'user-agent': PHONE, 'sec-ch-ua-mobile': '?0' })).body).toContain('en-US desktop');
     expect((await login({ 'user-agent': DESKTOP })).body).toContain('en-US desktop');
+  });
+
+  it('sends the prerendered page compressed at build time to browsers that accept it', async () => {
+    const headers = { 'user-agent': PHONE, cookie: 'ptc_locale=ru-RU' };
+    const gzip = await login({ ...headers, 'accept-encoding': 'gzip, deflate' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('<title>login ru-RU mobile</title>');
+    const br = await login({ ...headers, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('<title>login ru-RU mobile</title>');
+    const refused = await login({ ...headers, 'accept-encoding': 'br;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe('<title>login ru-RU mobile</title>');
+    // No compressed copy: the page as it is.
+    const plain = await login({ 'user-agent': PHONE, 'accept-encoding': 'gzip, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('<title>login en-US mobile</title>');
   });
 
   it('serves hashed assets with long-lived caching', async () => {

@@ -74,17 +74,39 @@ export const pickPageLayout = (request: FastifyRequest): 'mobile' | 'desktop' =>
   return /Mobi|Android|iPhone|iPod/i.test(request.headers['user-agent'] ?? '') ? 'mobile' : 'desktop';
 };
 
+/** A prerendered page and the compressed copies the build wrote beside it. */
+interface PrerenderedPage {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
 /** The sign-in page prerendered per language and layout by the console build, if it has them. */
-const readPrerenderedLogin = (consoleDir: string): Map<string, Buffer> => {
-  const pages = new Map<string, Buffer>();
+const readPrerenderedLogin = (consoleDir: string): Map<string, PrerenderedPage> => {
+  const pages = new Map<string, PrerenderedPage>();
+  const readIf = (path: string) => (existsSync(path) ? readFileSync(path) : undefined);
   for (const locale of LOCALES) {
     for (const layout of ['mobile', 'desktop']) {
       const path = join(consoleDir, 'prerendered', `login.${locale}.${layout}.html`);
-      if (existsSync(path)) pages.set(`${locale}.${layout}`, readFileSync(path));
+      const identity = readIf(path);
+      if (!identity) continue;
+      const br = readIf(`${path}.br`);
+      const gzip = readIf(`${path}.gz`);
+      pages.set(`${locale}.${layout}`, { identity, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) });
     }
   }
   return pages;
 };
+
+/** The encodings an Accept-Encoding header admits (a `;q=0` refuses one). */
+const acceptedEncodings = (header: string | undefined): Set<string> =>
+  new Set(
+    (header ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name?.trim() ?? ''),
+  );
 
 /**
  * Serves the built console: hashed assets with long-lived caching, and index.html for every
@@ -95,7 +117,9 @@ export const consoleStaticPlugin = fp(
   async (app: FastifyInstance, options: { consoleDir: string }) => {
     const indexPath = join(options.consoleDir, 'index.html');
     const indexHtml = existsSync(indexPath) ? readFileSync(indexPath) : null;
-    const loginPages = indexHtml ? readPrerenderedLogin(options.consoleDir) : new Map<string, Buffer>();
+    const loginPages = indexHtml
+      ? readPrerenderedLogin(options.consoleDir)
+      : new Map<string, PrerenderedPage>();
     if (indexHtml) {
       await app.register(fastifyStatic, {
         root: options.consoleDir,
@@ -121,12 +145,18 @@ export const consoleStaticPlugin = fp(
         if (LOGIN_PAGE.test(request.url) && loginPages.size) {
           const locale = pickPageLocale(request.headers.cookie, request.headers['accept-language']);
           const page = loginPages.get(`${locale}.${pickPageLayout(request)}`);
-          if (page)
-            return reply
+          if (page) {
+            reply
               .type('text/html; charset=utf-8')
               .header('cache-control', 'no-cache')
-              .header('vary', 'Cookie, Accept-Language, Sec-CH-UA-Mobile, User-Agent')
-              .send(page);
+              .header('vary', 'Cookie, Accept-Language, Sec-CH-UA-Mobile, User-Agent, Accept-Encoding');
+            // Compressed at build time, as the assets are; the page is its largest request before the paint.
+            const encodings = acceptedEncodings(request.headers['accept-encoding']);
+            if (page.br && encodings.has('br')) return reply.header('content-encoding', 'br').send(page.br);
+            if (page.gzip && encodings.has('gzip'))
+              return reply.header('content-encoding', 'gzip').send(page.gzip);
+            return reply.send(page.identity);
+          }
         }
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
       }
