@@ -207,6 +207,35 @@ describe.skipIf(!chromiumPath)('the prerendered sign-in page in Chromium', () =>
     });
   }
 
+  it('keeps a sign-in asked for before the page answers: nothing happens without scripts, it goes through once hydrated', async () => {
+    await open({ ...PHONE, locale: 'en-US' });
+    // The entry runs; the page's own chunk (which the hydration waits for) is held.
+    const held: Route[] = [];
+    let released = false;
+    await page.route('**/assets/login.page-*.js', (route) =>
+      released ? route.continue() : void held.push(route),
+    );
+    const release = await holdScripts();
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByTestId('login-email').fill(EMAIL);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-captcha').fill(CAPTCHA);
+    // Without scripts the form submits nowhere: no reload, no credentials in the address.
+    await page.getByTestId('login-submit').click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${server.url}/login`);
+    expect(await page.getByTestId('login-email').inputValue()).toBe(EMAIL);
+    await release();
+    await page.waitForFunction(() => document.readyState === 'complete');
+    // The entry has run, the page is not hydrated yet: this submit is held for React.
+    expect(await page.locator('#root[data-hydrated]').count()).toBe(0);
+    await page.getByTestId('login-captcha').press('Enter');
+    released = true;
+    await Promise.all(held.map((route) => route.continue()));
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    expect(problems).toEqual([]);
+  });
+
   it('hydrates in the language chosen in the console, and the tabs and language switch work after it', async () => {
     await open({ ...PHONE, locale: 'en-US' });
     await page.goto('/login');

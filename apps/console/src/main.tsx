@@ -9,7 +9,12 @@ import { createAppRouter } from './app/router';
 import { prefetchCaptcha } from './features/auth/captcha-prefetch';
 import { hasRememberedAccount } from './features/auth/remembered-account';
 import { startFromDocumentCaptcha } from './features/auth/use-captcha';
-import { canHydrateLogin, keepTypedValues, mirrorLocaleCookie } from './features/login/login-prerender';
+import {
+  canHydrateLogin,
+  holdSubmits,
+  keepTypedValues,
+  mirrorLocaleCookie,
+} from './features/login/login-prerender';
 import { prefetchOverview } from './features/overview/overview-prefetch';
 import { settingsStore } from './features/settings/settings.store';
 import { LOGIN_PATH } from './routes.paths';
@@ -27,6 +32,8 @@ mirrorLocaleCookie(getLocale());
 i18n.on('languageChanged', () => mirrorLocaleCookie(getLocale()));
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
+// A sign-in asked for on the prerendered page before React handles its form is kept for it.
+const heldSubmits = holdSubmits(container);
 // The sign-in page's captcha image is asked for now, while the page's code is still on its way
 // (in a task of its own: the request's first time-zone lookup is costly on a phone), unless the
 // page came prerendered: its HTML asked for the image already.
@@ -88,6 +95,7 @@ void Promise.all([localeReady, loadAntdStyles(isSignInPage ? 'first-screen' : 'a
     settings,
   });
   if (!hydrate) {
+    heldSubmits.release();
     const root = createRoot(container);
     startTransition(() => root.render(app));
     return;
@@ -99,11 +107,14 @@ void Promise.all([localeReady, loadAntdStyles(isSignInPage ? 'first-screen' : 'a
     if (isHydrated) return;
     isHydrated = true;
     replayTyping();
+    heldSubmits.replay();
     // For the E2E tests: the page answers from here on.
     container.dataset.hydrated = '';
   };
   // The captcha the prerendered page shows (its HTML loaded it) is the form's first image.
   startFromDocumentCaptcha();
+  // From here React has the page's events (it hydrates at once what they are aimed at).
+  heldSubmits.release();
   startTransition(() => {
     hydrateRoot(container, <AfterFirstCommit onHydrated={onHydrated}>{app}</AfterFirstCommit>);
   });

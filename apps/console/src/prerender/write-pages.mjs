@@ -69,12 +69,19 @@ const toDocument = (template, { html, css, title }, locale, layout) => {
     `<style data-prerender-styles="theme">${css}</style>`,
     `<style data-prerender-styles="console">${readFileSync(join(DIST, ownStyles[1]), 'utf8')}</style>`,
   ].join('\n    ');
-  return template
-    .replace(ownStyles[0], styles)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
-    .replace(root[0], body)
-    .replace(/\n\s*<!--[\s\S]*?-->\n/, '\n');
+  return (
+    template
+      // The scripts hydrate a page that is already drawn: they come after what it shows (its captcha
+      // image), not before, and the whole stylesheet is for what the scripts show later.
+      .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+      .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
+      .replace(preload[0], preload[0].replace('<link ', '<link fetchpriority="low" '))
+      .replace(ownStyles[0], styles)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+      .replace(root[0], body)
+      .replace(/\n\s*<!--[\s\S]*?-->\n/, '\n')
+  );
 };
 
 const window = installDom();

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../settings/settings.store';
-import { canHydrateLogin, type HydrationFacts, keepTypedValues, mirrorLocaleCookie } from './login-prerender';
+import {
+  canHydrateLogin,
+  type HydrationFacts,
+  holdSubmits,
+  keepTypedValues,
+  mirrorLocaleCookie,
+} from './login-prerender';
 
 const facts: HydrationFacts = {
   prerender: { page: 'login', locale: 'ru-RU', layout: 'mobile' },
@@ -59,5 +65,25 @@ describe('hydrating the prerendered sign-in page', () => {
     expect(clicks.mock.results.map((result) => result.value)).toEqual([true]);
     expect(text.value).toBe('typed@example.test');
     expect(checkbox.checked).toBe(true);
+  });
+
+  it('holds a submit of the page until React has the form, then submits it again', () => {
+    document.body.innerHTML = '<div id="c"><form id="f"><button id="b">Log in</button></form></div>';
+    const container = document.getElementById('c') as HTMLElement;
+    const form = document.getElementById('f') as HTMLFormElement;
+    const submits: boolean[] = [];
+    form.addEventListener('submit', (event) => {
+      submits.push(event.defaultPrevented);
+      event.preventDefault();
+    });
+    const held = holdSubmits(container);
+    (document.getElementById('b') as HTMLButtonElement).click();
+    expect(submits).toEqual([true]);
+    held.release();
+    held.replay();
+    expect(submits).toEqual([true, false]);
+    // Once: nothing more to replay.
+    held.replay();
+    expect(submits).toHaveLength(2);
   });
 });

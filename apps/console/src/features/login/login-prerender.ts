@@ -76,3 +76,24 @@ export const keepTypedValues = (container: HTMLElement): (() => void) => {
     }
   };
 };
+
+/**
+ * Holds the submits of the prerendered page's forms from now until the returned function is called
+ * (right before React hydrates): the browser would do nothing with them (`method="dialog"`), so the
+ * sign-in the visitor asked for is kept, and `replay` submits that form again once React handles it.
+ */
+export const holdSubmits = (container: HTMLElement): { release(): void; replay(): void } => {
+  let requested: HTMLFormElement | undefined;
+  const hold = (event: Event) => {
+    event.preventDefault();
+    if (event.target instanceof HTMLFormElement) requested = event.target;
+  };
+  container.addEventListener('submit', hold, true);
+  return {
+    release: () => container.removeEventListener('submit', hold, true),
+    replay: () => {
+      if (requested?.isConnected) requested.requestSubmit();
+      requested = undefined;
+    },
+  };
+};

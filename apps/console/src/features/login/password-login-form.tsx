@@ -74,6 +74,10 @@ export const PasswordLoginForm = ({
 
   return (
     <Form<PasswordLoginValues>
+      // The prerendered page's form (`src/prerender/`) is in the browser before React handles it:
+      // a submit then goes nowhere (a form outside a dialog does not submit with `dialog`) rather
+      // than reloading the page; `main.tsx` replays it once React has the form.
+      method="dialog"
       form={form}
       layout="vertical"
       requiredMark={false}
