@@ -1,7 +1,7 @@
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { loadAntdStyles, loadAntdStylesFor } from './app/antd-styles';
+import { antdStylesPartAt, loadAntdStyles, loadAntdStylesFor } from './app/antd-styles';
 import { AppProviders } from './app/app-providers';
 import { installGlobalErrorLogging } from './app/global-errors';
 import { registerHttpEffects } from './app/http-effects';
@@ -78,7 +78,7 @@ const app = (
 // The sign-in page comes prerendered by the build (`src/prerender/`), in the language and layout
 // the server guessed: when it is what this first render draws, React hydrates it (in a
 // transition too, in slices) instead of drawing it again.
-void Promise.all([localeReady, loadAntdStyles(isSignInPage ? 'first-screen' : 'all')]).then(async () => {
+void Promise.all([localeReady, loadAntdStyles(antdStylesPartAt(window.location.pathname))]).then(async () => {
   const settings = settingsStore.get();
   const hydrate = canHydrateLogin({
     prerender: {

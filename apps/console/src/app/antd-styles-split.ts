@@ -1,8 +1,9 @@
 /**
- * Splits antd's precompiled stylesheet (`antd/dist/antd.css`, ~960 KB) in two at build time: the
- * rules of the components the sign-in page shows, and the others (issue #16: parsing the whole
- * file was a 700 ms task of the sign-in page in Lighthouse's 4× throttled simulation). Runs in
- * the build (`vite.config.ts`); the browser side is `antd-styles.ts`.
+ * Splits antd's precompiled stylesheet (`antd/dist/antd.css`, ~960 KB) in three at build time: the
+ * rules of the components the sign-in page shows, those the signed-in frame and the overview add,
+ * and the others (issue #16: parsing the whole file was a 700 ms task of the sign-in page in
+ * Lighthouse's 4× throttled simulation, and the overview parsed 779 KB of rules it never used).
+ * Runs in the build (`vite.config.ts`); the browser side is `antd-styles.ts`.
  *
  * A top-level rule belongs to the component of the first `.ant-<component>` class its selector
  * names (at-rules: the first one inside them). Rules that name no component (the theme's
@@ -48,6 +49,34 @@ export const FIRST_SCREEN_COMPONENTS: ReadonlySet<string> = new Set([
  * `.ant-form-item-vertical > … > .ant-form-item-label, .ant-col-24.ant-form-item-label`) stays.
  */
 const LEFT_OUT = /^ant-col-(?:xs|sm|md|lg|xl|xxl|xxxl|push|pull|offset|order|\d)|^ant-input-number/;
+
+/**
+ * Components the signed-in frame (side menu or its drawer, breadcrumb, user menu, settings button)
+ * and the overview's first screen add to the sign-in page's (`overview` in `antd-styles.ts`):
+ * found in the rendered overview of a new and of an active account at 412 and 1280 px. The cost
+ * card (table, date pickers, select), the settings drawer and the tab bar load the rest first.
+ */
+export const SIGNED_IN_COMPONENTS: ReadonlySet<string> = new Set([
+  'alert',
+  'avatar',
+  'breadcrumb',
+  'card',
+  'drawer',
+  'dropdown',
+  'empty',
+  'float',
+  'menu',
+  'skeleton',
+  'steps',
+  'tag',
+  'tooltip',
+]);
+
+/**
+ * The grid classes of the overview's cards: the spans (`ant-col-24`), and the `xs`, `lg` and `xl`
+ * ones (`ant-col-lg-16`, in their media query), not `sm`, `md`, `xxl` or `xxxl`.
+ */
+const SIGNED_IN_GRID = /^ant-col-(?:xs-|lg-|xl-|\d)/;
 
 /** The top-level blocks of a stylesheet: rules, at-rule blocks and at-rule statements. */
 export const topLevelBlocks = (css: string): string[] => {
@@ -99,10 +128,21 @@ export const isFirstScreenBlock = (block: string): boolean => {
   return FIRST_SCREEN_COMPONENTS.has(component) && !LEFT_OUT.test(firstClassOf(block) ?? '');
 };
 
-/** antd's stylesheet as the first screen's part and the rest, each in the original order. */
-export const splitAntdStyles = (css: string): { firstScreen: string; other: string } => {
+/** Whether a block the sign-in page does without is needed by the signed-in overview. */
+export const isSignedInBlock = (block: string): boolean => {
+  const component = componentOf(block);
+  if (component === undefined) return false;
+  return SIGNED_IN_COMPONENTS.has(component) || SIGNED_IN_GRID.test(firstClassOf(block) ?? '');
+};
+
+/** antd's stylesheet as the first screen's part, the signed-in overview's and the rest, in order. */
+export const splitAntdStyles = (css: string): { firstScreen: string; signedIn: string; other: string } => {
   const firstScreen: string[] = [];
+  const signedIn: string[] = [];
   const other: string[] = [];
-  for (const block of topLevelBlocks(css)) (isFirstScreenBlock(block) ? firstScreen : other).push(block);
-  return { firstScreen: firstScreen.join(''), other: other.join('') };
+  for (const block of topLevelBlocks(css)) {
+    if (isFirstScreenBlock(block)) firstScreen.push(block);
+    else (isSignedInBlock(block) ? signedIn : other).push(block);
+  }
+  return { firstScreen: firstScreen.join(''), signedIn: signedIn.join(''), other: other.join('') };
 };

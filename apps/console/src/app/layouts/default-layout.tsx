@@ -8,6 +8,7 @@ import { SettingsButton } from '../../features/settings/settings-button';
 import { HOME_PATH } from '../../routes.paths';
 import { useStore } from '../../shared/store/create-store';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
+import { loadAntdStyles } from '../antd-styles';
 import { findRoute, getRouteTrail } from '../navigation/route-tree';
 import { useCurrentRoute } from '../navigation/use-current-route';
 import { AppLogo } from './app-logo';
@@ -18,11 +19,17 @@ import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
 // Off the first screen (issue #16): the settings drawer loads on its first opening, the tab bar
-// when the settings turn it on.
+// when the settings turn it on, each with the part of antd's styles the overview goes without.
 const SettingsDrawer = lazy(() =>
-  import('../../features/settings/settings-drawer').then((module) => ({ default: module.SettingsDrawer })),
+  Promise.all([import('../../features/settings/settings-drawer'), loadAntdStyles('all')]).then(
+    ([module]) => ({
+      default: module.SettingsDrawer,
+    }),
+  ),
 );
-const TabBar = lazy(() => import('./tab-bar').then((module) => ({ default: module.TabBar })));
+const TabBar = lazy(() =>
+  Promise.all([import('./tab-bar'), loadAntdStyles('all')]).then(([module]) => ({ default: module.TabBar })),
+);
 
 const HEADER_HEIGHT = 56;
 

@@ -1,11 +1,15 @@
 import { Card, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadAntdStyles } from '../../app/antd-styles';
 import { useSeen } from './use-seen';
 
-// The cost card brings antd's table and date pickers: they load once the card is about to be seen.
+// The cost card brings antd's table and date pickers: they load once the card is about to be seen,
+// with the part of antd's styles the rest of the overview goes without (`app/antd-styles.ts`).
 const CostSummaryCard = lazy(() =>
-  import('./cost-summary-card').then((module) => ({ default: module.CostSummaryCard })),
+  Promise.all([import('./cost-summary-card'), loadAntdStyles('all')]).then(([module]) => ({
+    default: module.CostSummaryCard,
+  })),
 );
 
 /**
