@@ -238,8 +238,8 @@ describe.skipIf(!chromiumPath)('the prerendered sign-in page in Chromium', () =>
 
   it('hydrates in the language chosen in the console, and the tabs and language switch work after it', async () => {
     await open({ ...PHONE, locale: 'en-US' });
+    // Clicked as soon as the page has loaded, hydrated or not: a click before hydration is replayed.
     await page.goto('/login');
-    await hydrated();
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-option-ru-RU').click();
     await page.locator('h1', { hasText: HEADINGS['ru-RU'] }).waitFor();

@@ -11,7 +11,7 @@ import { hasRememberedAccount } from './features/auth/remembered-account';
 import { startFromDocumentCaptcha } from './features/auth/use-captcha';
 import {
   canHydrateLogin,
-  holdSubmits,
+  holdActions,
   keepTypedValues,
   mirrorLocaleCookie,
 } from './features/login/login-prerender';
@@ -32,8 +32,9 @@ mirrorLocaleCookie(getLocale());
 i18n.on('languageChanged', () => mirrorLocaleCookie(getLocale()));
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-// A sign-in asked for on the prerendered page before React handles its form is kept for it.
-const heldSubmits = holdSubmits(container);
+// What the visitor asks of the prerendered page before React handles it (a sign-in, a click on the
+// language switch) is kept for it.
+const heldActions = holdActions(container);
 // The sign-in page's captcha image is asked for now, while the page's code is still on its way
 // (in a task of its own: the request's first time-zone lookup is costly on a phone), unless the
 // page came prerendered: its HTML asked for the image already.
@@ -43,15 +44,22 @@ prefetchOverview(window.location.pathname);
 // The router starts loading the first page's chunks at once; the language's texts load meanwhile.
 const router = createAppRouter(loadAntdStylesFor);
 
-/** Resolves once the router has loaded the first page's layout and page (its lazy routes). */
-const routerReady = new Promise<void>((resolve) => {
-  if (router.state.initialized) return resolve();
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    resolve();
+/**
+ * Resolves once the router has loaded the first page's layout and page (its lazy routes). Asked
+ * only when the sign-in page hydrates: subscribed to from the entry on every page, before
+ * RouterProvider, it left other pages on the route guard's spinner for good in about one load in
+ * four (security-headers E2E; 5-9 of 24 loads of /user-center, /stripe and their /webapp twins in
+ * Chromium, 0 of 24 without it).
+ */
+const whenRouterReady = () =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
   });
-});
 
 /** Calls `onHydrated` once, after the first commit of its children (the hydration's). */
 const AfterFirstCommit = ({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) => {
@@ -95,26 +103,26 @@ void Promise.all([localeReady, loadAntdStyles(antdStylesPartAt(window.location.p
     settings,
   });
   if (!hydrate) {
-    heldSubmits.release();
+    heldActions.release();
     const root = createRoot(container);
     startTransition(() => root.render(app));
     return;
   }
-  await routerReady;
+  await whenRouterReady();
   const replayTyping = keepTypedValues(container);
   let isHydrated = false;
   const onHydrated = () => {
     if (isHydrated) return;
     isHydrated = true;
     replayTyping();
-    heldSubmits.replay();
+    heldActions.replay();
     // For the E2E tests: the page answers from here on.
     container.dataset.hydrated = '';
   };
   // The captcha the prerendered page shows (its HTML loaded it) is the form's first image.
   startFromDocumentCaptcha();
   // From here React has the page's events (it hydrates at once what they are aimed at).
-  heldSubmits.release();
+  heldActions.release();
   startTransition(() => {
     hydrateRoot(container, <AfterFirstCommit onHydrated={onHydrated}>{app}</AfterFirstCommit>);
   });

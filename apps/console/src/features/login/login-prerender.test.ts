@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from '../settings/settings.store';
 import {
   canHydrateLogin,
   type HydrationFacts,
-  holdSubmits,
+  holdActions,
   keepTypedValues,
   mirrorLocaleCookie,
 } from './login-prerender';
@@ -67,23 +67,32 @@ describe('hydrating the prerendered sign-in page', () => {
     expect(checkbox.checked).toBe(true);
   });
 
-  it('holds a submit of the page until React has the form, then submits it again', () => {
-    document.body.innerHTML = '<div id="c"><form id="f"><button id="b">Log in</button></form></div>';
+  it('holds a submit and button clicks until React has the page, then does them again, once', () => {
+    document.body.innerHTML =
+      '<div id="c"><button id="l" type="button">Language</button><form id="f"><button id="b">Log in</button></form></div>';
     const container = document.getElementById('c') as HTMLElement;
     const form = document.getElementById('f') as HTMLFormElement;
+    const language = document.getElementById('l') as HTMLButtonElement;
     const submits: boolean[] = [];
     form.addEventListener('submit', (event) => {
       submits.push(event.defaultPrevented);
       event.preventDefault();
     });
-    const held = holdSubmits(container);
+    const clicks = vi.fn();
+    language.addEventListener('click', clicks);
+    const held = holdActions(container);
     (document.getElementById('b') as HTMLButtonElement).click();
+    language.click();
+    language.click();
     expect(submits).toEqual([true]);
     held.release();
+    clicks.mockClear();
     held.replay();
     expect(submits).toEqual([true, false]);
+    expect(clicks).toHaveBeenCalledOnce();
     // Once: nothing more to replay.
     held.replay();
     expect(submits).toHaveLength(2);
+    expect(clicks).toHaveBeenCalledOnce();
   });
 });

@@ -78,22 +78,37 @@ export const keepTypedValues = (container: HTMLElement): (() => void) => {
 };
 
 /**
- * Holds the submits of the prerendered page's forms from now until the returned function is called
- * (right before React hydrates): the browser would do nothing with them (`method="dialog"`), so the
- * sign-in the visitor asked for is kept, and `replay` submits that form again once React handles it.
+ * Holds what the visitor asks of the prerendered page between the entry script's start and
+ * React's hydration, when the page shows but nothing handles it: a form's submit (which the
+ * browser would do nothing with, `method="dialog"`) and a click on a button (the language switch,
+ * the guest button). `release` stops holding (right before React hydrates: React then takes the
+ * events itself); `replay`, once hydrated, submits that form again and clicks those buttons again,
+ * each once, in order.
  */
-export const holdSubmits = (container: HTMLElement): { release(): void; replay(): void } => {
-  let requested: HTMLFormElement | undefined;
-  const hold = (event: Event) => {
+export const holdActions = (container: HTMLElement): { release(): void; replay(): void } => {
+  let submitted: HTMLFormElement | undefined;
+  const clicked: HTMLButtonElement[] = [];
+  const holdSubmit = (event: Event) => {
     event.preventDefault();
-    if (event.target instanceof HTMLFormElement) requested = event.target;
+    if (event.target instanceof HTMLFormElement) submitted = event.target;
   };
-  container.addEventListener('submit', hold, true);
+  const holdClick = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    // A submit button's click is a submit, held as one.
+    if (!button || button.type === 'submit' || clicked.includes(button)) return;
+    clicked.push(button);
+  };
+  container.addEventListener('submit', holdSubmit, true);
+  container.addEventListener('click', holdClick, true);
   return {
-    release: () => container.removeEventListener('submit', hold, true),
+    release: () => {
+      container.removeEventListener('submit', holdSubmit, true);
+      container.removeEventListener('click', holdClick, true);
+    },
     replay: () => {
-      if (requested?.isConnected) requested.requestSubmit();
-      requested = undefined;
+      for (const button of clicked.splice(0)) if (button.isConnected) button.click();
+      if (submitted?.isConnected) submitted.requestSubmit();
+      submitted = undefined;
     },
   };
 };
