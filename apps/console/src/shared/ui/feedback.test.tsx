@@ -34,7 +34,9 @@ describe('toasts and dialogs loaded on first use', () => {
       <button
         type="button"
         onClick={() => {
-          answer = new Promise((resolve) => modal.confirm({ title: 'Удалить прокси?' }).then(resolve, () => {}));
+          answer = new Promise((resolve) =>
+            modal.confirm({ title: 'Удалить прокси?' }).then(resolve, () => {}),
+          );
         }}
       >
         delete
