@@ -113,6 +113,38 @@ export type Locale = (typeof LOCALES)[number];
 /** Language used when neither storage nor the browser names a supported one. */
 export const DEFAULT_LOCALE: Locale = 'en-US';
 
+/**
+ * The cookie in which the console mirrors the language chosen in it, so that the server sends the
+ * prerendered sign-in page in that language (`apps/server/src/plugins/console-static.ts`).
+ */
+export const LOCALE_COOKIE = 'ptc_locale';
+
+/** True when `value` is one of the interface languages. */
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/** Maps a browser language tag (`ru`, `zh-Hans-CN`, `en-GB`) to the closest interface language. */
+export const matchLocale = (tag: string): Locale | undefined => {
+  const exact = LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase());
+  if (exact) return exact;
+  const language = tag.split('-')[0]?.toLowerCase();
+  return LOCALES.find((locale) => locale.split('-')[0]?.toLowerCase() === language);
+};
+
+/**
+ * Picks the interface language (SPEC §1): the stored choice, else the first browser language we
+ * support, else English. The console decides with it, and the server with the same rule when it
+ * chooses a prerendered page.
+ */
+export const detectLocale = (stored: string | null, browserLanguages: readonly string[]): Locale => {
+  if (isLocale(stored)) return stored;
+  for (const tag of browserLanguages) {
+    const match = matchLocale(tag);
+    if (match) return match;
+  }
+  return DEFAULT_LOCALE;
+};
+
 /** Request headers of SPEC §7. */
 export const REQUEST_HEADERS = {
   lang: 'lang',

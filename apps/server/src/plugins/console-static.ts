@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { AppError, DEFAULT_LOCALE, LOCALES, type Locale } from '@ptc/contracts';
+import { AppError, detectLocale, LOCALE_COOKIE, LOCALES, type Locale } from '@ptc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './envelope';
@@ -14,26 +14,10 @@ const wantsConsolePage = (request: FastifyRequest): boolean =>
   !API_PATH.test(request.url) &&
   (request.headers.accept ?? '').includes('text/html');
 
-/** The cookie in which the console mirrors the language chosen in it (`apps/console/src/main.tsx`). */
-export const LOCALE_COOKIE = 'ptc_locale';
-
 const LOGIN_PAGE = /^\/login(\?|$)/;
 
-const isLocale = (value: string | undefined): value is Locale =>
-  value !== undefined && (LOCALES as readonly string[]).includes(value);
-
-/** The closest interface language to a language tag (`ru`, `zh-Hans-CN`, `en-GB`), as the console matches it. */
-const matchLocale = (tag: string): Locale | undefined => {
-  const lower = tag.toLowerCase();
-  const language = lower.split('-')[0];
-  return (
-    LOCALES.find((locale) => locale.toLowerCase() === lower) ??
-    LOCALES.find((locale) => locale.split('-')[0]?.toLowerCase() === language)
-  );
-};
-
 /**
- * The language of a page request, by the console's rule (`shared/i18n/detect-locale.ts`): the one
+ * The language of a page request, by the console's rule (`detectLocale` of the contracts): the one
  * chosen in the console (its cookie), else the first of Accept-Language's languages it has
  * (by quality, then order), else the default.
  */
@@ -41,10 +25,10 @@ export const pickPageLocale = (
   cookieHeader: string | undefined,
   acceptLanguage: string | undefined,
 ): Locale => {
-  for (const pair of (cookieHeader ?? '').split(';')) {
-    const [name, value] = pair.split('=').map((part) => part.trim());
-    if (name === LOCALE_COOKIE && isLocale(value)) return value;
-  }
+  const chosen = (cookieHeader ?? '')
+    .split(';')
+    .map((pair) => pair.split('=').map((part) => part.trim()))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
   const tags = (acceptLanguage ?? '')
     .split(',')
     .map((entry, index) => {
@@ -55,11 +39,10 @@ export const pickPageLocale = (
     })
     .filter(({ tag, quality }) => tag !== '' && tag !== '*' && quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  for (const { tag } of tags) {
-    const match = matchLocale(tag);
-    if (match) return match;
-  }
-  return DEFAULT_LOCALE;
+  return detectLocale(
+    chosen ?? null,
+    tags.map(({ tag }) => tag),
+  );
 };
 
 /**

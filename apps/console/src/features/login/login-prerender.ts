@@ -1,12 +1,6 @@
-import type { Locale } from '@ptc/contracts';
+import { LOCALE_COOKIE, type Locale } from '@ptc/contracts';
 import { readOAuthReturn } from '../auth/oauth-return';
 import { DEFAULT_SETTINGS, type PageSettings } from '../settings/settings.store';
-
-/**
- * The cookie in which the console mirrors its language, so that the server sends the sign-in page
- * prerendered in it (`apps/server/src/plugins/console-static.ts` reads the same name).
- */
-export const LOCALE_COOKIE = 'ptc_locale';
 
 /** Writes the language in use to {@link LOCALE_COOKIE} (a year; the address's whole site). */
 export const mirrorLocaleCookie = (locale: Locale, doc: Document = document): void => {
