@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { setNavigator } from '../../shared/navigation/navigation';
 import {
   afterSignInPath,
   keepReturnPath,
+  leaveLoginPage,
   loginPathFor,
   safeReturnPath,
   takeKeptReturnPath,
@@ -41,6 +43,17 @@ describe('the address a visitor returns to after signing in', () => {
     expect(afterSignInPath('?redirect=%2Fcharge')).toBe('/charge');
     expect(afterSignInPath('?redirect=%2F%2Fevil.example')).toBe('/dashboard/overview');
     expect(afterSignInPath('')).toBe('/dashboard/overview');
+  });
+
+  it('leaves the login page for the path read before signing in, unless the guard has left it already', () => {
+    const visits: string[] = [];
+    setNavigator((to) => void visits.push(to));
+    leaveLoginPage('/charge/history', { pathname: '/login' });
+    expect(visits).toEqual(['/charge/history']);
+    // The guard saw the session first and went to /charge/history; the address has no ?redirect=
+    // any more, and going anywhere now would be going home.
+    leaveLoginPage('/charge/history', { pathname: '/charge/history' });
+    expect(visits).toEqual(['/charge/history']);
   });
 
   it('keeps the return path across an OAuth sign-in, once, and only a safe one', () => {

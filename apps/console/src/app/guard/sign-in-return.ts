@@ -1,4 +1,5 @@
 import { HOME_PATH, LOGIN_PATH } from '../../routes.paths';
+import { navigateTo } from '../../shared/navigation/navigation';
 
 /** The query parameter of the login page that says where to go after signing in. */
 export const RETURN_PARAM = 'redirect';
@@ -37,6 +38,20 @@ export const loginPathFor = (path: string): string => {
 /** Where to go after signing in from a login page with query `search`: its safe return path, else home. */
 export const afterSignInPath = (search: string): string =>
   safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM)) ?? HOME_PATH;
+
+/**
+ * After a sign-in from the login page: goes to `back` (read with `afterSignInPath` before signing
+ * in) unless the route guard, which sees the new session first, has left the login page already.
+ * Asking the address only now would find the guard's destination without its `?redirect=`, and
+ * send the visitor home instead (issue #16's deep link, about one sign-in in fifteen under load).
+ */
+export const leaveLoginPage = (
+  back: string,
+  location: Pick<Location, 'pathname'> = window.location,
+): void => {
+  if (location.pathname !== LOGIN_PATH) return;
+  void navigateTo(back, { replace: true });
+};
 
 /** Where the return path waits while the browser is away at an OAuth provider (this tab only). */
 const RETURN_STORAGE_KEY = 'ptc.signInReturn';

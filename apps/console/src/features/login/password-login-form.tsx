@@ -3,8 +3,7 @@ import { Button, Checkbox, Flex, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { afterSignInPath } from '../../app/guard/sign-in-return';
-import { navigateTo } from '../../shared/navigation/navigation';
+import { afterSignInPath, leaveLoginPage } from '../../app/guard/sign-in-return';
 import { browserStorage } from '../../shared/storage/storage';
 import { createAuthRules } from '../auth/auth.rules';
 import { CaptchaInput } from '../auth/captcha-input';
@@ -52,6 +51,9 @@ export const PasswordLoginForm = ({
 
   const onFinish = async ({ identifier, password, captcha: answer, remember }: PasswordLoginValues) => {
     setIsSubmitting(true);
+    // Read before signing in: once the session is stored the route guard may already have left the
+    // login page (for this same address), and its address no longer says where to go.
+    const back = afterSignInPath(window.location.search);
     const call = () =>
       isEmail
         ? loginWithEmail({ email: identifier.trim(), password, captcha: answer, remember })
@@ -62,8 +64,7 @@ export const PasswordLoginForm = ({
         rememberAccount(browserStorage, kind, identifier, remember);
         return session;
       });
-      // Back to the address the visitor opened before signing in (same-origin only), else home.
-      void navigateTo(afterSignInPath(window.location.search), { replace: true });
+      leaveLoginPage(back);
     } catch {
       // The client showed why; a captcha answers once, so a new one is needed.
       form.setFieldValue('captcha', '');

@@ -1,8 +1,7 @@
 import { Button, Checkbox, Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterSignInPath } from '../../app/guard/sign-in-return';
-import { navigateTo } from '../../shared/navigation/navigation';
+import { afterSignInPath, leaveLoginPage } from '../../app/guard/sign-in-return';
 import { PhoneInput } from '../../shared/ui/phone-input/phone-input';
 import { createPhoneRules } from '../../shared/ui/phone-input/phone-rules';
 import { createAuthRules } from '../auth/auth.rules';
@@ -32,10 +31,12 @@ const PhoneLoginForm = ({ initialRemember }: { initialRemember: boolean }) => {
 
   const onFinish = async ({ phone, code, remember }: PhoneLoginValues) => {
     setIsSubmitting(true);
+    // Read before signing in: once the session is stored the route guard may already have left the
+    // login page (for this same address), and its address no longer says where to go.
+    const back = afterSignInPath(window.location.search);
     try {
       await signIn(() => loginWithPhone({ phone, code, remember }));
-      // Back to the address the visitor opened before signing in (same-origin only), else home.
-      void navigateTo(afterSignInPath(window.location.search), { replace: true });
+      leaveLoginPage(back);
     } catch {
       setIsSubmitting(false);
     }
