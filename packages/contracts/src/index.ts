@@ -10,6 +10,7 @@ export * from './app-error';
 export * from './charges';
 export * from './envelope';
 export * from './errors';
+export * from './extension';
 export * from './ledger';
 export * from './money';
 export * from './price-table';
