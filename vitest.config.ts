@@ -79,6 +79,7 @@ export default defineConfig({
       },
       ...databaseProjects('gateway', 'apps/gateway', ['src/store/**/*.test.ts']),
       'apps/console/vitest.config.ts',
+      { test: { name: 'extension', root: 'apps/extension', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'e2e',

@@ -1,0 +1,38 @@
+/** English texts of the popup and the options page (the key source for the other languages). */
+export const enUS = {
+  'app.title': 'PTC Proxy',
+  'pairing.paired': 'Paired as {username}',
+  'pairing.unpaired': 'Not paired. Open the console and choose "Use browser extension" on a proxy to pair.',
+  'pairing.ended': 'Pairing ended (signed out or revoked). Pair again from the console.',
+  'pairing.unpair': 'Unpair',
+  'pairing.console': 'Console: {url}',
+  'proxy.title': 'Active proxy',
+  'proxy.none': 'Direct connection (no proxy)',
+  'proxy.server': 'Server',
+  'proxy.username': 'Username',
+  'proxy.location': 'Location',
+  'proxy.exitIp': 'Exit IP',
+  'proxy.country': 'Country',
+  'proxy.unknown': 'unknown',
+  'proxy.on': 'Proxy on',
+  'proxy.off': 'Switch off',
+  'proxy.switching': 'Switching proxy…',
+  'last.failed': 'Setting the proxy failed ({reason}). The previous setting was restored.',
+  'last.timeout': 'Setting the proxy timed out ({reason}). The previous setting was restored.',
+  'quick.title': 'Quick access',
+  'quick.empty': 'No quick-access entries. Add them in the console.',
+  'quick.open': 'Open',
+  'quick.through': 'through {proxy}',
+  'quick.opening': 'Switching to {proxy} and opening {url}…',
+  'quick.opened': 'Opened through {proxy}.',
+  'quick.proxyGone': 'proxy deleted or expired',
+  'error.generic': 'Something went wrong: {reason}',
+  'options.title': 'PTC Proxy extension settings',
+  'options.language': 'Language',
+  'options.version': 'Version {version}',
+  'options.id': 'Extension id: {id}',
+  'options.help':
+    'The extension sets the browser proxy when the console asks it to, answers the proxy password itself and shows the exit IP. Pages of the console and the hosts on the operator’s bypass list never go through the proxy.',
+} as const;
+
+export type TextKey = keyof typeof enUS;

@@ -1,0 +1,38 @@
+import type { TextKey } from './en-US';
+
+/** 简体中文. */
+export const zhCN: Record<TextKey, string> = {
+  'app.title': 'PTC 代理',
+  'pairing.paired': '已配对：{username}',
+  'pairing.unpaired': '未配对。请在控制台的代理列表中点击“使用浏览器插件”完成配对。',
+  'pairing.ended': '配对已结束（已退出登录或已撤销）。请在控制台重新配对。',
+  'pairing.unpair': '解除配对',
+  'pairing.console': '控制台：{url}',
+  'proxy.title': '当前代理',
+  'proxy.none': '直接连接（未使用代理）',
+  'proxy.server': '服务器',
+  'proxy.username': '用户名',
+  'proxy.location': '位置',
+  'proxy.exitIp': '出口 IP',
+  'proxy.country': '国家/地区',
+  'proxy.unknown': '未知',
+  'proxy.on': '代理已开启',
+  'proxy.off': '关闭代理',
+  'proxy.switching': '正在切换代理…',
+  'last.failed': '插件设置失败（{reason}），已恢复之前的设置。',
+  'last.timeout': '插件设置超时（{reason}），已恢复之前的设置。',
+  'quick.title': '快捷访问',
+  'quick.empty': '暂无快捷访问，请在控制台中添加。',
+  'quick.open': '打开',
+  'quick.through': '通过 {proxy}',
+  'quick.opening': '正在切换到 {proxy} 并打开 {url}…',
+  'quick.opened': '已通过 {proxy} 打开。',
+  'quick.proxyGone': '代理已删除或已过期',
+  'error.generic': '出错了：{reason}',
+  'options.title': 'PTC 代理插件设置',
+  'options.language': '语言',
+  'options.version': '版本 {version}',
+  'options.id': '插件 ID：{id}',
+  'options.help':
+    '插件按控制台的指令设置浏览器代理，自动完成代理认证并显示出口 IP。控制台页面和运营方绕过列表中的主机始终直连。',
+};
