@@ -1,5 +1,6 @@
 import { LOGIN_PATH } from '../../routes.paths';
 import { queryClient } from '../../shared/api/query-client';
+import { unpairOnLogout } from '../../shared/extension/extension-bridge';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { clearSession } from '../../shared/session/session';
 import { logoutOnServer } from './auth.api';
@@ -12,6 +13,7 @@ let loggedOutAt = 0;
 /** Ends the session on this device (SPEC §4) and drops every cached server answer. */
 export const logout = (): void => {
   loggedOutAt = Date.now();
+  unpairOnLogout();
   markTouristSession(undefined);
   clearSession();
   queryClient.clear();
