@@ -16,10 +16,12 @@ import { areasRoutes } from './modules/areas/areas.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { summaryRoutes } from './modules/billing/summary.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { extensionApiRoutes, extensionConsoleRoutes } from './modules/extension/extension.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
+import { quickAccessRoutes } from './modules/quick-access/quick-access.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -156,6 +158,10 @@ export const buildApp = async (options: {
       await api.register(summaryRoutes);
       await api.register(adminRoutes);
       await api.register(apiKeysRoutes);
+      await api.register(quickAccessRoutes);
+      await api.register(extensionConsoleRoutes);
+      // The browser extension's own calls (`authorization: Extension <token>` only).
+      await api.register(extensionApiRoutes);
     },
     { prefix: '/api' },
   );

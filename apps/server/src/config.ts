@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseAbuseLimits, parsePtc } from '@ptc/contracts';
+import { DEFAULT_EXTENSION_BYPASS, parseAbuseLimits, parsePtc } from '@ptc/contracts';
 import { SPEED_TEST_HOST } from '@ptc/gateway';
 import { z } from 'zod';
 
@@ -151,6 +151,29 @@ const envSchema = z
     METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
     /** Requests per minute one API key may make on the public API (101, HTTP 429 beyond). */
     API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /** Where the built browser extension is (default apps/extension/dist); `GET /proxy/browser/plugin` zips it. */
+    EXTENSION_DIR: z.string().trim().min(1).optional(),
+    /** Hosts the extension never proxies, comma separated (`<local>`, hosts, CIDR blocks); may be empty. */
+    EXTENSION_BYPASS: z
+      .string()
+      .max(4_000)
+      .optional()
+      .transform((text) =>
+        text === undefined
+          ? [...DEFAULT_EXTENSION_BYPASS]
+          : text
+              .split(',')
+              .map((entry) => entry.trim())
+              .filter(Boolean),
+      )
+      .refine(
+        (list) => list.every((entry) => /^[\x21-\x7e]{1,255}$/.test(entry)),
+        'must be printable host patterns',
+      ),
+    /** Store pages of the extension the download page links to (optional). */
+    EXTENSION_STORE_CHROME: httpUrl.optional(),
+    EXTENSION_STORE_EDGE: httpUrl.optional(),
+    EXTENSION_STORE_360: httpUrl.optional(),
     /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
     ABUSE_LIMITS: z
       .string()
@@ -375,6 +398,16 @@ const envSchema = z
     abuseLimits: env.ABUSE_LIMITS,
     /** Requests per minute per API key on the public API, counted in the database (every process shares it). */
     apiRateLimit: env.API_RATE_LIMIT,
+    /** The browser extension (issue #18): its built files, bypass list and store pages. */
+    extension: {
+      dir: resolve(env.EXTENSION_DIR ?? fileURLToPath(new URL('../../extension/dist', import.meta.url))),
+      bypass: env.EXTENSION_BYPASS,
+      stores: {
+        chrome: env.EXTENSION_STORE_CHROME,
+        edge: env.EXTENSION_STORE_EDGE,
+        '360': env.EXTENSION_STORE_360,
+      },
+    },
     /** The first owner, when no operator exists yet (README "Operators"). */
     operatorBootstrap:
       env.OPERATOR_BOOTSTRAP_EMAIL && env.OPERATOR_BOOTSTRAP_PASSWORD

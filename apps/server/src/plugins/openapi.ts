@@ -24,6 +24,13 @@ export const openApiPlugin = fp(
         components: {
           securitySchemes: {
             session: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Session token' },
+            extension: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'Authorization',
+              description:
+                'Browser extension pairing: `Extension <token>` (POST /api/proxy/extension/pairings)',
+            },
             operatorSession: {
               type: 'apiKey',
               in: 'header',

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './api-keys';
 export * from './client-events';
 export * from './credit';
+export * from './extension';
 export * from './operators';
 export * from './products';
 export * from './proxies';
