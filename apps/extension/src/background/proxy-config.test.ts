@@ -27,13 +27,16 @@ describe('the bypass list', () => {
   });
 
   it('removes the implicit loopback bypass when the list names no loopback host', () => {
-    expect(buildBypassList([], ['http://127.0.0.1:5173'])).toEqual(['127.0.0.1:5173', LOOPBACK_REMOVAL]);
     expect(buildBypassList(['<local>', '10.0.0.0/8'], ['http://console.test'])).toEqual([
+      LOOPBACK_REMOVAL,
       '<local>',
       '10.0.0.0/8',
       'console.test:80',
-      LOOPBACK_REMOVAL,
     ]);
+  });
+
+  it("puts the loopback removal before the console's loopback address, which later rules override", () => {
+    expect(buildBypassList([], ['http://127.0.0.1:5173'])).toEqual([LOOPBACK_REMOVAL, '127.0.0.1:5173']);
   });
 
   it('names each console address once and skips what is not a URL', () => {
@@ -72,7 +75,7 @@ describe('the proxy configuration', () => {
       mode: 'fixed_servers',
       rules: {
         singleProxy: { scheme: 'http', host: 'gw.example.com', port: 8000 },
-        bypassList: ['console.example.com:443', LOOPBACK_REMOVAL],
+        bypassList: [LOOPBACK_REMOVAL, 'console.example.com:443'],
       },
     });
   });

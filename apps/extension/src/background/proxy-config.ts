@@ -42,7 +42,8 @@ export const hostPortRule = (url: string): string | null => {
  * The bypass list: the operator's (`bypass` of the session) plus the console's own host:port,
  * which must stay direct so the extension can still reach its API through any proxy state. When
  * no entry names a loopback host, Chromium's implicit loopback bypass is removed, so that a
- * loopback page goes through the proxy like any other (what an operator with an empty list asked).
+ * loopback page goes through the proxy like any other (what an operator with an empty list asked);
+ * the console's address stays direct even then.
  */
 export const buildBypassList = (bypass: readonly string[], consoleUrls: readonly string[]): string[] => {
   const list: string[] = [];
@@ -50,9 +51,11 @@ export const buildBypassList = (bypass: readonly string[], consoleUrls: readonly
     const trimmed = entry?.trim();
     if (trimmed && !list.includes(trimmed)) list.push(trimmed);
   };
+  // Chromium lets a later rule override an earlier one: the removal comes first, or it would
+  // take the console's own loopback address back to the proxy (measured in Chromium 156).
+  if (!bypass.some(isLoopbackEntry)) add(LOOPBACK_REMOVAL);
   for (const entry of bypass) add(entry);
   for (const url of consoleUrls) add(hostPortRule(url));
-  if (!bypass.some(isLoopbackEntry)) add(LOOPBACK_REMOVAL);
   return list;
 };
 
