@@ -419,6 +419,9 @@ const envSchema = z
     isDevToolsEnabled: env.NODE_ENV !== 'production',
   }));
 
+/** Variables whose empty value means something (an empty list), not "unset". */
+const KEPT_WHEN_EMPTY = new Set(['EXTENSION_BYPASS']);
+
 /** Validated configuration of one server process. */
 export type Config = z.output<typeof envSchema>;
 
@@ -433,7 +436,9 @@ export class ConfigError extends Error {
 /** Reads and validates the configuration; empty variables count as unset. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(env).filter(
+      ([name, value]) => value !== undefined && (value !== '' || KEPT_WHEN_EMPTY.has(name)),
+    ),
   );
   const result = envSchema.safeParse(present);
   if (result.success) return result.data;

@@ -6,6 +6,7 @@ import { eq, extensionPairings, sessions, sql } from '@ptc/db';
 import { createProxy } from '@ptc/db/testing';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { call } from '../../test/accounts';
 import { signedInCustomer } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -79,9 +80,32 @@ describe('browser extension: download and facts', () => {
   });
 
   it("computes Chrome's id from the manifest key and refuses what is not a public key", () => {
+    // apps/extension's key, and the id Chromium 156 gave the unpacked extension (commit f2ab504).
+    const repoKey =
+      'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA11BVbOsd7vqprxr9MZpE1vJ6bjcrocjNIPKQ6pOxaeWGghkvsPwY60RGZb+V4vwckQnUbvbxF2Q/jHpOlICHpZazG7/qN4q2P7YLQlOyQq2JPeFekTs4gY3bCpErb4UI5CXSBIycsXY/q2gM3Lc0MXowiKsyg6PII0nyiRMI4GZwHGzU6AlRseEW/nJYTLZr2JPTaqWpXu+89fXbvAzY55Pwlt3JUf9cUSPEOfLHp5xs6UNsBmZRACnhl/N9q6fVkg7rFnzg4SLwnPYbCmaT4+V+pW7U9WttLNTjn08c4gQuZ5RuCfdINCJrpUTEmw0Tvvapeh4qu4ohOuw/DSC6IwIDAQAB';
+    expect(extensionIdOfKey(repoKey)).toBe('dogonalhnegaepepainegfbeippbmcak');
     expect(extensionIdOfKey(dist.key)).toBe(chromeId(dist.key));
     expect(() => extensionIdOfKey('')).toThrow();
     expect(() => extensionIdOfKey(Buffer.from('not a key').toString('base64'))).toThrow();
+  });
+});
+
+describe('browser extension: operator settings', () => {
+  it('takes an empty EXTENSION_BYPASS as no bypass at all, and a list as given', () => {
+    const bypassOf = (value?: string) =>
+      loadConfig({ NODE_ENV: 'test', ...(value === undefined ? {} : { EXTENSION_BYPASS: value }) }).extension
+        .bypass;
+    expect(bypassOf()).toEqual([...DEFAULT_EXTENSION_BYPASS]);
+    expect(bypassOf('')).toEqual([]);
+    expect(bypassOf(' <local>, *.corp.example ,,10.0.0.0/8 ')).toEqual([
+      '<local>',
+      '*.corp.example',
+      '10.0.0.0/8',
+    ]);
+    expect(() => loadConfig({ NODE_ENV: 'test', EXTENSION_BYPASS: 'a b' })).toThrow(/EXTENSION_BYPASS/);
+    expect(() => loadConfig({ NODE_ENV: 'test', EXTENSION_STORE_EDGE: 'javascript:alert(1)' })).toThrow(
+      /EXTENSION_STORE_EDGE/,
+    );
   });
 });
 
