@@ -46,6 +46,11 @@ export const DefaultLayout = () => {
   const current = useCurrentRoute();
   const [isCollapsed, setIsCollapsed] = useState(false);
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  /**
+   * The phone's menu drawer renders from its first opening on (and stays, so that it closes with
+   * its animation): closed, it was a fifth of the frame's first render (issue #16).
+   */
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   /** The drawer stays mounted once opened, so that it closes with its animation. */
   const [hasOpenedSettings, setHasOpenedSettings] = useState(false);
@@ -54,7 +59,10 @@ export const DefaultLayout = () => {
   const userCenterPath = findRoute('userCenter')?.fullPath ?? '/user-center';
   const chargePath = findRoute('charge')?.fullPath ?? '/charge';
   const siderWidth = settings.menuWidth;
-  const openMenu = () => setIsMenuOpen(true);
+  const openMenu = () => {
+    setHasOpenedMenu(true);
+    setIsMenuOpen(true);
+  };
   const openSettings = () => {
     setHasOpenedSettings(true);
     setIsSettingsOpen(true);
@@ -82,18 +90,20 @@ export const DefaultLayout = () => {
   return (
     <Layout data-layout={isMobile ? 'mobile' : 'desktop'} style={{ minHeight: '100vh' }}>
       {isMobile ? (
-        <Drawer
-          placement="left"
-          open={isMenuOpen}
-          onClose={() => setIsMenuOpen(false)}
-          size={siderWidth}
-          title={<AppLogo to={HOME_PATH} />}
-          styles={{ body: { padding: 0 } }}
-        >
-          <nav aria-label={t('layout.openMenu')} data-testid="mobile-menu">
-            <SideMenu currentRouteName={routeName} onNavigate={() => setIsMenuOpen(false)} />
-          </nav>
-        </Drawer>
+        hasOpenedMenu ? (
+          <Drawer
+            placement="left"
+            open={isMenuOpen}
+            onClose={() => setIsMenuOpen(false)}
+            size={siderWidth}
+            title={<AppLogo to={HOME_PATH} />}
+            styles={{ body: { padding: 0 } }}
+          >
+            <nav aria-label={t('layout.openMenu')} data-testid="mobile-menu">
+              <SideMenu currentRouteName={routeName} onNavigate={() => setIsMenuOpen(false)} />
+            </nav>
+          </Drawer>
+        ) : null
       ) : (
         <Layout.Sider
           theme="light"

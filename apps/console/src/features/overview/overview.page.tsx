@@ -1,23 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Flex, Row, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { BalanceCard } from './balance-card';
-import { DeferredTrafficUsageCard } from './deferred-traffic-usage-card';
 import { currentFirstRunStep, isFirstRun } from './first-run';
-import { FirstRunCard } from './first-run-card';
-import { LazyCostSummaryCard } from './lazy-cost-summary-card';
 import { NewUserGuideSlot } from './new-user-guide-slot';
 import { proxiesSummaryQuery } from './overview.api';
 import './overview-texts';
-import { ProxyUsageCard } from './proxy-usage-card';
+import { useAfterFirstPaint } from './use-after-first-paint';
+
+// The cards beside and below the balance: a chunk asked for once the balance card has painted.
+const loadRest = () => import('./overview-rest');
+const OverviewSide = lazy(() => loadRest().then((module) => ({ default: module.OverviewSide })));
+const OverviewBelow = lazy(() => loadRest().then((module) => ({ default: module.OverviewBelow })));
+
+/**
+ * Where the cards below the balance go until they render: a screen's height, so that what follows
+ * (the footer) is already below the screen and nothing visible moves when they come.
+ */
+const BELOW_PLACEHOLDER = <div aria-hidden style={{ minHeight: '100vh' }} />;
 
 /**
  * The dashboard overview (SPEC §2): balance, proxy usage, 24-hour and 30-day traffic and the PTC
  * cost summaries. Loaded lazily from the route table; ECharts loads when a chart with data is
  * about to be seen. An account with no proxy yet sees the first-run steps (top up → pick a proxy
  * type → copy a ready snippet) in place of the proxy counts, and the slot of the new-user guide.
+ *
+ * The first render draws the title and the balance card alone (the first screen's largest text,
+ * Lighthouse's LCP element, issue #16); the proxy counts or first-run steps and the cards below
+ * load and render once that has painted (`overview-rest.tsx`), in a transition.
  */
 const OverviewPage = () => {
   const { t } = useTranslation();
@@ -26,6 +39,7 @@ const OverviewPage = () => {
   const proxies = useQuery(proxiesSummaryQuery);
   const isNew = isFirstRun(proxies.data);
   const step = currentFirstRunStep({ balance: user?.balance, proxyCount: proxies.data?.total ?? 0 });
+  const isPainted = useAfterFirstPaint();
   return (
     <Flex vertical gap={16} data-testid="overview" style={{ minWidth: 0 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
@@ -36,12 +50,19 @@ const OverviewPage = () => {
         <Col xs={24} lg={8}>
           <BalanceCard />
         </Col>
-        <Col xs={24} lg={16}>
-          {isNew ? <FirstRunCard step={step} proxies={proxies.data} /> : <ProxyUsageCard />}
-        </Col>
+        {isPainted ? (
+          <Suspense fallback={null}>
+            <OverviewSide isNew={isNew} step={step} proxies={proxies.data} />
+          </Suspense>
+        ) : null}
       </Row>
-      <DeferredTrafficUsageCard />
-      <LazyCostSummaryCard />
+      {isPainted ? (
+        <Suspense fallback={BELOW_PLACEHOLDER}>
+          <OverviewBelow />
+        </Suspense>
+      ) : (
+        BELOW_PLACEHOLDER
+      )}
     </Flex>
   );
 };
