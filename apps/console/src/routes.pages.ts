@@ -43,6 +43,8 @@ export const PAGES = {
   apiV1Key: () => import('./features/api-keys/api-v1-key.page'),
   apiV1Document: () => import('./features/api-keys/api-v1-document.page'),
   apiV2Keys: () => import('./features/api-keys/api-v2-keys.page'),
+  quickAccess: () => import('./features/quick-access/quick-access.page'),
+  browserExtension: () => import('./features/browser-extension/browser-extension.page'),
 } satisfies Record<string, PageLoader>;
 
 /** The name of a page module of {@link PAGES}. */

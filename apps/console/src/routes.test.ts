@@ -13,8 +13,6 @@ type Kind = 'page' | 'placeholder' | 'redirect' | 'group' | 'external';
  */
 const COMING_SOON_PATHS = [
   '/authentication/:auth',
-  '/quick-access',
-  '/browser-extension',
   '/connection-assistance/connection-tool',
   '/remote-service',
   '/mobile-app',

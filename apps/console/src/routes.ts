@@ -176,7 +176,7 @@ const defaultPages: AppRoute[] = [
     order: 4,
     layout: 'default',
     icon: 'quickAccess',
-    page: 'comingSoon',
+    page: 'quickAccess',
   },
   {
     name: 'userCenter',
@@ -194,7 +194,7 @@ const defaultPages: AppRoute[] = [
     order: 6,
     layout: 'default',
     icon: 'browserExtension',
-    page: 'comingSoon',
+    page: 'browserExtension',
   },
   {
     name: 'connectionAssistance',

@@ -5,6 +5,7 @@ import { enUS as enUSFirst } from './en-US';
 import { admin as enUSAdmin } from './en-US/admin';
 import { adminOperators as enUSAdminOperators } from './en-US/admin-operators';
 import { apiKeys as enUSApiKeys } from './en-US/api-keys';
+import { extension as enUSExtension } from './en-US/extension';
 import { overview as enUSOverview } from './en-US/overview';
 import { proxies as enUSProxies } from './en-US/proxies';
 import { trafficPackage as enUSTrafficPackage } from './en-US/traffic-package';
@@ -13,6 +14,7 @@ import { ruRU as ruRUFirst } from './ru-RU';
 import { admin as ruRUAdmin } from './ru-RU/admin';
 import { adminOperators as ruRUAdminOperators } from './ru-RU/admin-operators';
 import { apiKeys as ruRUApiKeys } from './ru-RU/api-keys';
+import { extension as ruRUExtension } from './ru-RU/extension';
 import { overview as ruRUOverview } from './ru-RU/overview';
 import { proxies as ruRUProxies } from './ru-RU/proxies';
 import { trafficPackage as ruRUTrafficPackage } from './ru-RU/traffic-package';
@@ -21,6 +23,7 @@ import { zhCN as zhCNFirst } from './zh-CN';
 import { admin as zhCNAdmin } from './zh-CN/admin';
 import { adminOperators as zhCNAdminOperators } from './zh-CN/admin-operators';
 import { apiKeys as zhCNApiKeys } from './zh-CN/api-keys';
+import { extension as zhCNExtension } from './zh-CN/extension';
 import { overview as zhCNOverview } from './zh-CN/overview';
 import { proxies as zhCNProxies } from './zh-CN/proxies';
 import { trafficPackage as zhCNTrafficPackage } from './zh-CN/traffic-package';
@@ -38,6 +41,7 @@ const enUS = {
   ...enUSAdmin,
   ...enUSAdminOperators,
   ...enUSApiKeys,
+  ...enUSExtension,
 };
 const zhCN = {
   ...zhCNFirst,
@@ -48,6 +52,7 @@ const zhCN = {
   ...zhCNAdmin,
   ...zhCNAdminOperators,
   ...zhCNApiKeys,
+  ...zhCNExtension,
 };
 const ruRU = {
   ...ruRUFirst,
@@ -58,6 +63,7 @@ const ruRU = {
   ...ruRUAdmin,
   ...ruRUAdminOperators,
   ...ruRUApiKeys,
+  ...ruRUExtension,
 };
 
 const LOCALE_MESSAGES = { 'en-US': enUS, 'zh-CN': zhCN, 'ru-RU': ruRU } as const;

@@ -3,6 +3,7 @@ import { findErrorByCode, type ProxyRow } from '@ptc/contracts';
 import { Alert, Button, Descriptions, Flex, Modal, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useExtensionTask } from '../../shared/extension/extension-outcome';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { copyToClipboard } from '../../shared/ui/clipboard';
 import { useFeedback } from '../../shared/ui/feedback';
@@ -148,6 +149,8 @@ export const ConnectDialog = ({ proxy, onClose }: { proxy: ProxyRow | null; onCl
     onClose();
     void navigateTo(pagePath(name));
   };
+  // The extension button sets this browser to the proxy; without the extension, it offers the download.
+  const extension = useExtensionTask(() => go('browserExtension'));
   return (
     <Modal
       open={proxy !== null}
@@ -185,10 +188,16 @@ export const ConnectDialog = ({ proxy, onClose }: { proxy: ProxyRow | null; onCl
           />
           <Flex gap={8} wrap>
             <Button onClick={() => go('connectionTool')}>{t('proxies.connect.tool')}</Button>
-            <Button onClick={() => go('browserExtension')}>{t('proxies.connect.extension')}</Button>
+            <Button
+              onClick={() => extension.start({ kind: 'use_proxy', proxyId: proxy.id, name: proxy.username })}
+              data-testid="proxy-connect-extension"
+            >
+              {t('proxies.connect.extension')}
+            </Button>
           </Flex>
         </Flex>
       ) : null}
+      {extension.dialog}
     </Modal>
   );
 };

@@ -13,6 +13,7 @@ import type { ProxyRow } from '@ptc/contracts';
 import { Button, Dropdown, Flex, type MenuProps, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useExtensionTask } from '../../shared/extension/extension-outcome';
 import { isRenewableRow } from './proxy-family';
 
 /** A small icon button named by its tooltip and for screen readers: no label to cut in any language. */
@@ -36,7 +37,7 @@ export interface RowHandlers {
   open: (dialog: RowDialog, row: ProxyRow) => void;
   /** Asks, then deletes the proxy. */
   remove: (row: ProxyRow) => void;
-  /** Goes to the browser extension page. */
+  /** Goes to the browser extension page (its install steps, when the extension is not found). */
   useExtension: () => void;
   setSwitch: (row: ProxyRow, isOn: boolean) => Promise<void>;
   setRotation: (row: ProxyRow, isOn: boolean) => Promise<void>;
@@ -62,6 +63,8 @@ type MenuItem = NonNullable<MenuProps['items']>[number];
  * and the rest a "More" menu; on phones all of them are in one menu. A deleted proxy can only be copied.
  */
 export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActionsProps) => {
+  // "Use browser extension": this browser goes out through the proxy (SPEC §4 success/failed/timeout).
+  const extension = useExtensionTask(handlers.useExtension);
   const canRenew = isRenewable && isRenewableRow(row);
   const item = (
     key: string,
@@ -83,7 +86,9 @@ export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActio
     ? []
     : [
         item('qr', <QrcodeOutlined />, t('proxies.action.qr'), () => handlers.open('qr', row)),
-        item('extension', <ChromeOutlined />, t('proxies.action.extension'), handlers.useExtension),
+        item('extension', <ChromeOutlined />, t('proxies.action.extension'), () =>
+          extension.start({ kind: 'use_proxy', proxyId: row.id, name: row.username }),
+        ),
         item('remark', <EditOutlined />, t('proxies.action.remark'), () => handlers.open('remark', row)),
         ...(isRenewable
           ? [
@@ -127,6 +132,7 @@ export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActio
             </Dropdown>
           </>
         )}
+        {extension.dialog}
       </Flex>
     );
   }
@@ -163,6 +169,7 @@ export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActio
           </Dropdown>
         </>
       )}
+      {extension.dialog}
     </Flex>
   );
 };
