@@ -20,10 +20,15 @@ describe('answering proxy authentication', () => {
   });
 
   it('answers a request once and cancels a second challenge, noting the refusal', async () => {
-    const auth = authenticator();
+    const refused: string[] = [];
+    const auth = new ProxyAuthenticator(
+      async () => ({ ...GATEWAY, username: 'u1', password: 'p1' }),
+      (url) => refused.push(url),
+    );
     await auth.answer(challenge('7'));
     expect(await auth.answer(challenge('7'))).toEqual({ cancel: true });
     expect(auth.refusedUrls.has('http://target.example/ip')).toBe(true);
+    expect(refused).toEqual(['http://target.example/ip']);
     expect(await auth.answer(challenge('8'))).toEqual({
       authCredentials: { username: 'u1', password: 'p1' },
     });

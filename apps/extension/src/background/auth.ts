@@ -18,7 +18,11 @@ export class ProxyAuthenticator {
   /** URLs whose request was cancelled after a refused answer, read by the proxy check. */
   readonly refusedUrls = new Set<string>();
 
-  constructor(private readonly credentials: () => Promise<ProxyCredentials | null>) {}
+  constructor(
+    private readonly credentials: () => Promise<ProxyCredentials | null>,
+    /** Told of each refusal (the popup then says the proxy was refused). */
+    private readonly onRefused: (url: string) => void = () => {},
+  ) {}
 
   /** The onAuthRequired decision for one challenge. */
   async answer(details: {
@@ -33,6 +37,7 @@ export class ProxyAuthenticator {
     this.prune();
     if (this.answered.has(details.requestId)) {
       this.refusedUrls.add(details.url);
+      this.onRefused(details.url);
       return { cancel: true };
     }
     this.answered.set(details.requestId, Date.now());

@@ -15,6 +15,9 @@ import { readStored, writeStored } from './storage';
 /** Longest check page body read (an IP-echo answer is well under 1 KB). */
 const CHECK_BODY_MAX = 16 * 1024;
 
+/** Levels of control under which the extension's proxy setting takes effect. */
+const CONTROLLABLE = new Set(['controllable_by_this_extension', 'controlled_by_this_extension']);
+
 /** The proxy being tried right now, whose challenges come before the active one's. */
 let trying: ProxyCredentials | null = null;
 /** Whether a proxy change is under way (the popup shows it). */
@@ -26,8 +29,25 @@ const activeCredentials = async (): Promise<ProxyCredentials | null> => {
   return active;
 };
 
+/** The gateway refused the active proxy on a page (switched off, expired, no balance): say so. */
+const noteRefusal = async () => {
+  if (trying) return;
+  const { active } = await readStored();
+  if (!active) return;
+  await writeStored({
+    last: {
+      proxy_id: active.proxy_id,
+      state: 'failed',
+      reason: 'proxy_auth_rejected',
+      at: new Date().toISOString(),
+    },
+  });
+};
+
 /** Answers the gateway's 407s (registered by the service worker at start). */
-export const authenticator = new ProxyAuthenticator(activeCredentials);
+export const authenticator = new ProxyAuthenticator(activeCredentials, () => {
+  void noteRefusal();
+});
 
 /**
  * Forgets the proxy credentials Chromium cached for the gateway. Every proxy of a customer sits
@@ -204,6 +224,9 @@ export const switchToProxy = (proxyId: string, openedUrl: string | null = null) 
         const access = accessOf(pairing);
         const [proxy, check] = await Promise.all([getProxy(access, proxyId), getCheckUrl(access)]);
         const previousSetting = await chrome.proxy.settings.get({ incognito: false });
+        // Another extension (or a policy) holds the setting: Chromium would ignore ours.
+        if (!CONTROLLABLE.has(previousSetting.levelOfControl))
+          return { ok: false, state: 'failed', reason: 'proxy_controlled_elsewhere' } as const;
         const stored = await readStored();
         busy = true;
         trying = { host: proxy.host, port: proxy.port, username: proxy.username, password: proxy.password };

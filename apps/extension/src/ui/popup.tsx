@@ -88,9 +88,11 @@ const Popup = () => {
           <p>{t('proxy.none')}</p>
         )}
         {status.busy && <p>{t('proxy.switching')}</p>}
-        {last && last.state !== 'success' && !active && (
+        {last && last.state !== 'success' && (!active || last.at > active.since) && (
           <p className="warning">
-            {t(last.state === 'failed' ? 'last.failed' : 'last.timeout', { reason: last.reason ?? '' })}
+            {active && last.proxy_id === active.proxy_id && last.reason === 'proxy_auth_rejected'
+              ? t('last.refused')
+              : t(last.state === 'failed' ? 'last.failed' : 'last.timeout', { reason: last.reason ?? '' })}
           </p>
         )}
       </section>

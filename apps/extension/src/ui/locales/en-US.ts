@@ -19,6 +19,8 @@ export const enUS = {
   'proxy.switching': 'Switching proxy…',
   'last.failed': 'Setting the proxy failed ({reason}). The previous setting was restored.',
   'last.timeout': 'Setting the proxy timed out ({reason}). The previous setting was restored.',
+  'last.refused':
+    'The gateway refused this proxy (switched off, expired or out of balance). Switch it on in the console or choose another.',
   'quick.title': 'Quick access',
   'quick.empty': 'No quick-access entries. Add them in the console.',
   'quick.open': 'Open',

@@ -21,6 +21,7 @@ export const zhCN: Record<TextKey, string> = {
   'proxy.switching': '正在切换代理…',
   'last.failed': '插件设置失败（{reason}），已恢复之前的设置。',
   'last.timeout': '插件设置超时（{reason}），已恢复之前的设置。',
+  'last.refused': '网关拒绝了此代理（已关闭、已过期或余额不足）。请在控制台开启或选择其他代理。',
   'quick.title': '快捷访问',
   'quick.empty': '暂无快捷访问，请在控制台中添加。',
   'quick.open': '打开',
