@@ -91,12 +91,16 @@ describe('"use browser extension" in the proxy list', () => {
 
   it('says "extension setting failed or timed out" when the proxy refuses', async () => {
     serve();
-    pairedExtension({ ok: false, state: 'failed', reason: 'proxy_refused_407' });
+    pairedExtension({ ok: false, state: 'failed', reason: 'proxy_auth_rejected' });
     await useExtensionFromRow(handlers());
     const failed = await screen.findByTestId('extension-failed');
     expect(failed.getAttribute('data-state')).toBe('failed');
     expect(failed.textContent).toContain(enUS['extension.set.failed']);
     expect(failed.textContent).toContain(enUS['extension.set.failedHint']);
+    // The extension's code in words.
+    expect(screen.getByTestId('extension-reason').textContent).toBe(
+      `Reported by the extension: ${enUS['extension.reason.proxy_auth_rejected']}`,
+    );
   });
 
   it('says "browser extension not found" with the download and a way to the install steps', async () => {
@@ -128,6 +132,10 @@ describe('the connect dialog’s extension button', () => {
     expect(failed.getAttribute('data-state')).toBe('timeout');
     expect(failed.textContent).toContain(enUS['extension.set.failed']);
     expect(failed.textContent).toContain('15 seconds');
+    // A code the console does not know is shown as the extension said it.
+    expect(screen.getByTestId('extension-reason').textContent).toBe(
+      'Reported by the extension: no_answer_in_15s',
+    );
     expect(fake.messages.at(-1)?.message).toEqual({ type: 'use_proxy', proxy_id: 'p3' });
   });
 });

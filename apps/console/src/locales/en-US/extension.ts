@@ -22,6 +22,20 @@ export const extension = {
   'extension.set.timeoutHint':
     'The proxy did not answer within {{seconds}} seconds. The browser keeps its previous setting.',
   'extension.set.reason': 'Reported by the extension: {{reason}}',
+  'extension.reason.http': 'the page through the proxy answered HTTP {{status}}',
+  'extension.reason.proxy_auth_rejected':
+    'the gateway refused the proxy (switched off, expired, or no balance)',
+  'extension.reason.gateway_unreachable': 'the proxy gateway could not be reached',
+  'extension.reason.no_answer': 'no answer through the proxy in time',
+  'extension.reason.proxy_controlled_elsewhere':
+    'another extension controls this browser’s proxy setting; switch it off and try again',
+  'extension.reason.not_paired': 'the extension is not connected to your account',
+  'extension.reason.pairing_ended': 'the extension’s connection to your account has ended',
+  'extension.reason.pairing_refused': 'the server refused the extension’s connection',
+  'extension.reason.origin_mismatch': 'the extension is connected to another console address',
+  'extension.reason.server_unreachable': 'the extension could not reach the console’s server',
+  'extension.reason.not_found': 'the entry or its proxy no longer exists',
+  'extension.reason.no_reply': 'the extension gave no answer',
   'extension.page.intro':
     'With the extension, one click in the proxy list or on a quick-access entry makes this browser go out through that proxy. The extension signs in to the proxy itself (no password prompt) and shows the exit IP and country. It works in Chrome, Edge and 360.',
   'extension.state.title': 'This browser',

@@ -22,6 +22,19 @@ export const extension = {
   'extension.set.timeoutHint':
     'Прокси не ответил за {{seconds}} секунд. Браузер сохраняет прежнюю настройку.',
   'extension.set.reason': 'Ответ расширения: {{reason}}',
+  'extension.reason.http': 'страница через прокси ответила HTTP {{status}}',
+  'extension.reason.proxy_auth_rejected': 'шлюз отказал прокси (выключен, истёк срок или не хватает баланса)',
+  'extension.reason.gateway_unreachable': 'шлюз прокси недоступен',
+  'extension.reason.no_answer': 'через прокси не пришёл ответ вовремя',
+  'extension.reason.proxy_controlled_elsewhere':
+    'настройкой прокси этого браузера управляет другое расширение; отключите его и повторите',
+  'extension.reason.not_paired': 'расширение не подключено к вашему аккаунту',
+  'extension.reason.pairing_ended': 'подключение расширения к вашему аккаунту завершено',
+  'extension.reason.pairing_refused': 'сервер отклонил подключение расширения',
+  'extension.reason.origin_mismatch': 'расширение подключено к другому адресу консоли',
+  'extension.reason.server_unreachable': 'расширение не смогло связаться с сервером консоли',
+  'extension.reason.not_found': 'запись или её прокси больше не существует',
+  'extension.reason.no_reply': 'расширение не ответило',
   'extension.page.intro':
     'С расширением один щелчок в списке прокси или по записи быстрого доступа переключает этот браузер на нужный прокси. Расширение само проходит авторизацию на прокси (без окна ввода пароля) и показывает выходной IP и страну. Работает в Chrome, Edge и 360.',
   'extension.state.title': 'Этот браузер',

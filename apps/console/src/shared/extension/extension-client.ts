@@ -160,7 +160,7 @@ export type ProxySetOutcome =
   | { state: 'not_found'; reason: string };
 
 /** Answers the extension gives when its pairing has ended: pair again and retry once. */
-const PAIRING_ENDED = /pair|unauthori[sz]ed|not signed|token|401/i;
+const PAIRING_ENDED = /^(not_paired|pairing_ended)$|unauthori[sz]ed|\b401\b/i;
 
 const toProxySet = (outcome: ExtensionOutcome<UseProxyReply | OpenQuickAccessReply>): ProxySetOutcome => {
   if (outcome.state !== 'success') return outcome;

@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { EXTENSION_PROXY_TIMEOUT_MS } from '@ptc/contracts';
 import { Alert, Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../i18n/place-names';
@@ -54,6 +55,17 @@ export const ExtensionNotFound = ({ onInstallSteps }: { onInstallSteps?: (() => 
       }
     />
   );
+};
+
+/**
+ * The extension's reason in words: its own codes (`proxy_auth_rejected`, `gateway_unreachable`,
+ * `http_502`…) have a text; anything else is shown as the extension said it.
+ */
+export const reasonText = (reason: string, t: TFunction, exists: (key: string) => boolean): string => {
+  const status = /^http_(\d{3})$/.exec(reason)?.[1];
+  if (status) return t('extension.reason.http', { status });
+  const key = `extension.reason.${reason}`;
+  return /^[a-z_]+$/.test(reason) && exists(key) ? t(key) : reason;
 };
 
 /** The outcome of a task, as SPEC §4 names the states. */
@@ -122,8 +134,12 @@ const OutcomeBody = ({
               ? t('extension.set.timeoutHint', { seconds: EXTENSION_PROXY_TIMEOUT_MS / 1000 })
               : t('extension.set.failedHint')}
           </span>
-          <Typography.Text type="secondary" style={{ wordBreak: 'break-word' }}>
-            {t('extension.set.reason', { reason: outcome.reason })}
+          <Typography.Text
+            type="secondary"
+            style={{ wordBreak: 'break-word' }}
+            data-testid="extension-reason"
+          >
+            {t('extension.set.reason', { reason: reasonText(outcome.reason, t, (key) => i18n.exists(key)) })}
           </Typography.Text>
         </Flex>
       }
