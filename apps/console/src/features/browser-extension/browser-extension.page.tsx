@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import type { ExtensionInfo, Pairing } from '@ptc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Spin, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import {
 } from '../../shared/extension/extension-client';
 import { ExtensionNotFound } from '../../shared/extension/extension-outcome';
 import { useFeedback } from '../../shared/ui/feedback';
+import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import '../../shared/extension/extension-texts';
@@ -364,7 +365,7 @@ const BrowserExtensionPage = () => {
       <ThisBrowserCard onInstallSteps={showSteps} autoPair={autoPair} onConnect={() => setAutoPair(true)} />
       <DownloadCard info={info} />
       <Card size="small" title={t('extension.steps.title')} id="extension-install-steps">
-        <Tabs
+        <LabelledTabs
           size={isMobile ? 'small' : 'middle'}
           activeKey={browser}
           onChange={(key) => setBrowser(key as BrowserKey)}
