@@ -1,6 +1,5 @@
 import { LOGIN_PATH } from '../../routes.paths';
 import { queryClient } from '../../shared/api/query-client';
-import { unpairOnLogout } from '../../shared/extension/extension-bridge';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { clearSession } from '../../shared/session/session';
 import { logoutOnServer } from './auth.api';
@@ -13,7 +12,10 @@ let loggedOutAt = 0;
 /** Ends the session on this device (SPEC §4) and drops every cached server answer. */
 export const logout = (): void => {
   loggedOutAt = Date.now();
-  unpairOnLogout();
+  // The browser extension forgets its pairing too; loaded on logout only (not in the first screen).
+  void import('../../shared/extension/extension-bridge')
+    .then(({ unpairOnLogout }) => unpairOnLogout())
+    .catch(() => undefined);
   markTouristSession(undefined);
   clearSession();
   queryClient.clear();
