@@ -10,6 +10,7 @@ import { prefetchCaptcha } from './features/auth/captcha-prefetch';
 import { hasRememberedAccount } from './features/auth/remembered-account';
 import { startFromDocumentCaptcha } from './features/auth/use-captcha';
 import {
+  applyOnFirstUse,
   canHydrateLogin,
   holdActions,
   keepTypedValues,
@@ -41,8 +42,20 @@ const heldActions = holdActions(container);
 if (isSignInPage && container.dataset.prerender !== 'login') setTimeout(() => prefetchCaptcha(), 0);
 // The overview's balance, proxy counts and traffic are asked for now, beside the page's code.
 prefetchOverview(window.location.pathname);
+// The prerendered sign-in page carries the rules of antd's stylesheet that it shows (its HTML's
+// <style>): when it hydrates, the whole first-screen stylesheet waits for its first use
+// (`applyOnFirstUse`) instead of being applied before, in the task that starts hydrating.
+const isPrerenderedSignIn = isSignInPage && container.dataset.prerender === 'login';
+let decideHydration: (hydrate: boolean) => void = () => undefined;
+const hydrationDecided = new Promise<boolean>((resolve) => {
+  decideHydration = resolve;
+});
 // The router starts loading the first page's chunks at once; the language's texts load meanwhile.
-const router = createAppRouter(loadAntdStylesFor);
+const router = createAppRouter((page) =>
+  isPrerenderedSignIn && page === 'login'
+    ? hydrationDecided.then((hydrate) => (hydrate ? undefined : loadAntdStylesFor(page)))
+    : loadAntdStylesFor(page),
+);
 
 /**
  * Resolves once the router has loaded the first page's layout and page (its lazy routes). Asked
@@ -86,7 +99,10 @@ const app = (
 // The sign-in page comes prerendered by the build (`src/prerender/`), in the language and layout
 // the server guessed: when it is what this first render draws, React hydrates it (in a
 // transition too, in slices) instead of drawing it again.
-void Promise.all([localeReady, loadAntdStyles(antdStylesPartAt(window.location.pathname))]).then(async () => {
+const firstStyles = antdStylesPartAt(window.location.pathname);
+const laterStyles = isPrerenderedSignIn ? applyOnFirstUse(() => void loadAntdStyles(firstStyles)) : undefined;
+const stylesBefore = isPrerenderedSignIn ? undefined : loadAntdStyles(firstStyles);
+void Promise.all([localeReady, stylesBefore]).then(async () => {
   const settings = settingsStore.get();
   const hydrate = canHydrateLogin({
     prerender: {
@@ -102,7 +118,10 @@ void Promise.all([localeReady, loadAntdStyles(antdStylesPartAt(window.location.p
     hasRememberedAccount: hasRememberedAccount(browserStorage),
     settings,
   });
+  decideHydration(hydrate);
   if (!hydrate) {
+    // Drawn anew: the styles apply first, as on every other page.
+    await loadAntdStyles(firstStyles);
     heldActions.release();
     const root = createRoot(container);
     startTransition(() => root.render(app));
@@ -118,6 +137,7 @@ void Promise.all([localeReady, loadAntdStyles(antdStylesPartAt(window.location.p
     heldActions.replay();
     // For the E2E tests: the page answers from here on.
     container.dataset.hydrated = '';
+    laterStyles?.whenIdle();
   };
   // The captcha the prerendered page shows (its HTML loaded it) is the form's first image.
   startFromDocumentCaptcha();

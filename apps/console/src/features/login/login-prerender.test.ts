@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../settings/settings.store';
 import {
+  applyOnFirstUse,
   canHydrateLogin,
   type HydrationFacts,
   holdActions,
@@ -94,5 +95,31 @@ describe('hydrating the prerendered sign-in page', () => {
     held.replay();
     expect(submits).toHaveLength(2);
     expect(clicks).toHaveBeenCalledOnce();
+  });
+
+  it('applies the later styles at the first use of the page, or when idle once asked, and once', () => {
+    vi.useFakeTimers();
+    try {
+      const used = vi.fn();
+      applyOnFirstUse(used);
+      vi.advanceTimersByTime(5_000);
+      // Not before the page is used or the entry asks for idle time.
+      expect(used).not.toHaveBeenCalled();
+      window.dispatchEvent(new Event('focusin'));
+      expect(used).toHaveBeenCalledOnce();
+      window.dispatchEvent(new Event('keydown'));
+      expect(used).toHaveBeenCalledOnce();
+
+      const idle = vi.fn();
+      const later = applyOnFirstUse(idle);
+      later.whenIdle();
+      expect(idle).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(2_000);
+      expect(idle).toHaveBeenCalledOnce();
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      expect(idle).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
