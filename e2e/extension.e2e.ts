@@ -72,6 +72,43 @@ describe.skipIf(!chromiumPath)('the browser extension, loaded from the served zi
   const usersFor = (path: string) =>
     relay.seen.filter((request) => request.target === `${targetUrl}${path}`).map((request) => request.user);
 
+  /**
+   * Runs a console extension task (the proxy list's row action, a quick-access entry's open) and
+   * answers the state its dialog ends in, with the exit it shows on success; closes the dialog.
+   */
+  const runTask = async (click: () => Promise<void>) => {
+    await click();
+    const dialog = consolePage.getByTestId('extension-task-dialog');
+    await expect
+      .poll(() => dialog.getAttribute('data-state'), { timeout: PROXY_WAIT_MS + 10_000 })
+      .not.toBe('pending');
+    const state = await dialog.getAttribute('data-state');
+    const exit =
+      state === 'success'
+        ? {
+            ip: await dialog.getByTestId('extension-exit-ip').textContent(),
+            country: await dialog.getByTestId('extension-exit-country').textContent(),
+          }
+        : null;
+    await consolePage.getByTestId('extension-task-close').click();
+    await dialog.waitFor({ state: 'detached' });
+    return { state, exit };
+  };
+
+  /** "Use browser extension" from the proxy list's row of a proxy. */
+  const useFromProxyList = async (username: string) => {
+    if (!consolePage.url().endsWith('/proxy/dynamic/traffic')) {
+      await consolePage.goto(`${server.url}/proxy/dynamic/traffic`);
+    }
+    const row = consolePage.locator('tr', { has: consolePage.getByText(username, { exact: true }) });
+    return runTask(async () => {
+      await row.getByTestId('proxy-actions').first().click();
+      await consolePage
+        .locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid="proxy-action-extension"]')
+        .click();
+    });
+  };
+
   beforeAll(async () => {
     target = createServer((request, response) => {
       targetSeen.push(request.url ?? '');
@@ -136,7 +173,8 @@ describe.skipIf(!chromiumPath)('the browser extension, loaded from the served zi
       localStorage.setItem('token', value);
       localStorage.setItem('arco-locale', 'en-US');
     }, token);
-  });
+    // Seeding and starting the built server took 76 s of this at a load average of 18 (2 cores).
+  }, 240_000);
 
   afterAll(async () => {
     await context?.close();
@@ -145,17 +183,17 @@ describe.skipIf(!chromiumPath)('the browser extension, loaded from the served zi
     await new Promise<void>((resolve) => (target ? target.close(() => resolve()) : resolve()));
   });
 
-  it('pairs with the console and sets a proxy: the target sees the page through the gateway as that proxy, metered, no dialog', async () => {
+  it('pairs from the console and uses a proxy from the proxy list: the target sees the page through the gateway as that proxy, metered, no dialog', async () => {
     expect(await message({ type: 'ping' })).toMatchObject({ ok: true, paired: false, active: null });
-    const pairing = await api<{ token: string }>('POST', '/proxy/extension/pairings', { label: 'e2e' });
-    expect(await message({ type: 'pair', token: pairing.token, api_base: server.url })).toEqual({ ok: true });
-    expect(await message({ type: 'ping' })).toMatchObject({ ok: true, paired: true });
-
     const [first] = proxies;
     if (!first) throw new Error('no proxy');
-    const reply = await message({ type: 'use_proxy', proxy_id: first.id });
-    expect(reply).toEqual({ ok: true, state: 'success', ip: '127.0.0.1', country: 'US' });
-    expect(await message({ type: 'ping' })).toMatchObject({ active: { proxy_id: first.id } });
+    // The row action pairs the extension (a pairing token handed over by message) and sets the proxy.
+    // The console names the country the extension reported (US).
+    expect(await useFromProxyList(first.username)).toEqual({
+      state: 'success',
+      exit: { ip: '127.0.0.1', country: 'United States' },
+    });
+    expect(await message({ type: 'ping' })).toMatchObject({ paired: true, active: { proxy_id: first.id } });
 
     // A page load goes through the gateway with the proxy's credentials, answered without a dialog
     // (a dialog would leave the page at 407).
@@ -186,8 +224,12 @@ describe.skipIf(!chromiumPath)('the browser extension, loaded from the served zi
       .not.toMatch(/^0(\.0+)?\s*[A-Za-z]*$/);
   });
 
-  it('switches off: the next page loads direct', async () => {
-    expect(await message({ type: 'off' })).toEqual({ ok: true });
+  it("switches off from the popup's switch: the next page loads direct", async () => {
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    await popup.getByTestId('proxy-switch').click();
+    await expect.poll(() => popup.getByTestId('active-proxy').getAttribute('data-active')).toBe('false');
+    await popup.close();
     expect(await message({ type: 'ping' })).toMatchObject({ active: null });
     const before = relay.seen.length;
     expect(await load('/direct')).toEqual({ status: 200, body: '<title>target</title>seen /direct' });
@@ -198,10 +240,10 @@ describe.skipIf(!chromiumPath)('the browser extension, loaded from the served zi
   it('answers failed for a switched-off proxy and keeps the proxy set before', async () => {
     const [first, , third] = proxies;
     if (!first || !third) throw new Error('no proxy');
-    expect(await message({ type: 'use_proxy', proxy_id: first.id })).toMatchObject({ ok: true });
+    expect((await useFromProxyList(first.username)).state).toBe('success');
     await api('PUT', `/proxy/token/status/${third.id}?switch=6`);
-    const reply = await message({ type: 'use_proxy', proxy_id: third.id });
-    expect(reply).toMatchObject({ ok: false, state: 'failed' });
+    // The console shows "extension setting failed or timed out" (SPEC §8).
+    expect(await useFromProxyList(third.username)).toEqual({ state: 'failed', exit: null });
     expect(await message({ type: 'ping' })).toMatchObject({ active: { proxy_id: first.id } });
     expect(await load('/after-failed')).toMatchObject({ status: 200 });
     expect(usersFor('/after-failed')).toContain(first.username);
@@ -214,8 +256,7 @@ describe.skipIf(!chromiumPath)('the browser extension, loaded from the served zi
     relay.setBlackhole(true);
     const started = Date.now();
     try {
-      const reply = await message({ type: 'use_proxy', proxy_id: second.id });
-      expect(reply, JSON.stringify(reply)).toMatchObject({ ok: false, state: 'timeout' });
+      expect(await useFromProxyList(second.username)).toEqual({ state: 'timeout', exit: null });
     } finally {
       relay.setBlackhole(false);
     }
@@ -240,13 +281,14 @@ describe.skipIf(!chromiumPath)('the browser extension, loaded from the served zi
       remark: 'two',
       proxy_id: first.id,
     });
+    await consolePage.goto(`${server.url}/quick-access`);
     for (const [entry, path, proxy] of [
       [one, '/quick-one', second],
       [two, '/quick-two', first],
     ] as const) {
       const opened = context.waitForEvent('page', { timeout: 20_000 });
-      const reply = await message({ type: 'open_quick_access', id: entry.id });
-      expect(reply).toMatchObject({ ok: true, state: 'success', tab_opened: true });
+      const outcome = await runTask(() => consolePage.getByTestId(`quick-access-open-${entry.id}`).click());
+      expect(outcome.state).toBe('success');
       const tab = await opened;
       await tab.waitForLoadState('load');
       expect(tab.url()).toBe(`${targetUrl}${path}`);
