@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseExitSeen } from '@ptc/contracts';
 import { createExit } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from '../../../gateway';
@@ -7,32 +8,31 @@ import { call } from '../../../test/accounts';
 import { customerWithBalance } from '../../../test/factories';
 import { freePort, gatewayTestEnv, generateOk } from '../../../test/proxies';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { readExitSeen } from './proxy-check.service';
 
 describe('reading an IP-echo answer', () => {
   it('reads the address and country of the common IP-echo services', () => {
-    expect(readExitSeen('{"ip":"203.0.113.7","city":"Austin","country":"US"}')).toEqual({
+    expect(parseExitSeen('{"ip":"203.0.113.7","city":"Austin","country":"US"}')).toEqual({
       ip: '203.0.113.7',
       country: 'US',
     });
-    expect(readExitSeen('{"query":"198.51.100.2","countryCode":"de","country":"Germany"}')).toEqual({
+    expect(parseExitSeen('{"query":"198.51.100.2","countryCode":"de","country":"Germany"}')).toEqual({
       ip: '198.51.100.2',
       country: 'DE',
     });
-    expect(readExitSeen('{"ip":"2001:db8::1","country_code":"JP","country":"Japan"}')).toEqual({
+    expect(parseExitSeen('{"ip":"2001:db8::1","country_code":"JP","country":"Japan"}')).toEqual({
       ip: '2001:db8::1',
       country: 'JP',
     });
-    expect(readExitSeen('192.0.2.44\n')).toEqual({ ip: '192.0.2.44', country: null });
+    expect(parseExitSeen('192.0.2.44\n')).toEqual({ ip: '192.0.2.44', country: null });
   });
 
   it('says nothing for answers that are not IP echoes', () => {
-    expect(readExitSeen('<html>Sign in to the hotel wifi</html>')).toEqual({ ip: null, country: null });
-    expect(readExitSeen('{"ip":"not an address","country":"United States"}')).toEqual({
+    expect(parseExitSeen('<html>Sign in to the hotel wifi</html>')).toEqual({ ip: null, country: null });
+    expect(parseExitSeen('{"ip":"not an address","country":"United States"}')).toEqual({
       ip: null,
       country: null,
     });
-    expect(readExitSeen('[1,2]')).toEqual({ ip: null, country: null });
+    expect(parseExitSeen('[1,2]')).toEqual({ ip: null, country: null });
   });
 });
 
