@@ -58,6 +58,9 @@ describe.skipIf(!chromiumPath)('accounts in Chromium, as a person would', () => 
 
   const signIn = async (email: string, password: string) => {
     await page.goto('/login');
+    // Typed only once React has the page: text typed into the prerendered form while React draws
+    // it anew (a hydration it refuses) is lost, as a person's would be in that instant.
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
     await field('login-email').fill(email);
     await field('login-password').fill(password);
     await field('login-captcha').fill(CAPTCHA);
@@ -89,6 +92,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium, as a person would', () => 
     const email = 'e2e-lockout@example.test';
     await register(email, 'lockout password');
     await page.goto('/login');
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
     await field('login-email').fill(email);
     for (let attempt = 1; attempt <= 11; attempt += 1) {
       await field('login-password').fill(`wrong password ${attempt}`);

@@ -56,6 +56,8 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
 
   it('switches to Russian, in the page and in antd components, and keeps it after a reload', async () => {
     await page.goto('/login');
+    // The switch itself, once React has the page (clicks before that: e2e/login-prerender.e2e.ts).
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-option-ru-RU').click();
     await page.getByRole('heading', { level: 1, name: 'Вход' }).waitFor();

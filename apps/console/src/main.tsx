@@ -124,7 +124,12 @@ void Promise.all([localeReady, stylesBefore]).then(async () => {
     await loadAntdStyles(firstStyles);
     heldActions.release();
     const root = createRoot(container);
-    startTransition(() => root.render(app));
+    // For the E2E tests, as below: React has the page from here on (the prerendered inputs, if
+    // any, are gone; what is typed now stays).
+    const onRendered = () => {
+      container.dataset.hydrated = '';
+    };
+    startTransition(() => root.render(<AfterFirstCommit onHydrated={onRendered}>{app}</AfterFirstCommit>));
     return;
   }
   await whenRouterReady();
