@@ -127,6 +127,8 @@ void Promise.all([localeReady, stylesBefore]).then(async () => {
     // For the E2E tests, as below: React has the page from here on (the prerendered inputs, if
     // any, are gone; what is typed now stays).
     const onRendered = () => {
+      // A click on a prerendered button (the language switch) goes to the one drawn in its place.
+      heldActions.replay();
       container.dataset.hydrated = '';
     };
     startTransition(() => root.render(<AfterFirstCommit onHydrated={onRendered}>{app}</AfterFirstCommit>));

@@ -97,6 +97,25 @@ describe('hydrating the prerendered sign-in page', () => {
     expect(clicks).toHaveBeenCalledOnce();
   });
 
+  it('clicks the button React drew in place of a held one, found by its test id', () => {
+    const container = document.createElement('div');
+    container.innerHTML = '<button type="button" data-testid="language-switch">EN</button>';
+    document.body.append(container);
+    try {
+      const held = holdActions(container);
+      container.querySelector('button')?.click();
+      held.release();
+      // Drawn anew: the prerendered button is gone, React's stands in its place.
+      container.innerHTML = '<button type="button" data-testid="language-switch">EN</button>';
+      const clicks = vi.fn();
+      container.querySelector('button')?.addEventListener('click', clicks);
+      held.replay();
+      expect(clicks).toHaveBeenCalledOnce();
+    } finally {
+      container.remove();
+    }
+  });
+
   it('applies the later styles at the first use of the page, or when idle once asked, and once', () => {
     vi.useFakeTimers();
     try {

@@ -76,8 +76,9 @@ export const keepTypedValues = (container: HTMLElement): (() => void) => {
  * React's hydration, when the page shows but nothing handles it: a form's submit (which the
  * browser would do nothing with, `method="dialog"`) and a click on a button (the language switch,
  * the guest button). `release` stops holding (right before React hydrates: React then takes the
- * events itself); `replay`, once hydrated, submits that form again and clicks those buttons again,
- * each once, in order.
+ * events itself); `replay`, once React has the page, submits that form again and clicks those
+ * buttons again, each once, in order. A button React replaced (the page drawn anew, or hydration
+ * fell back to drawing it) is found again by its `data-testid` in the container.
  */
 export const holdActions = (container: HTMLElement): { release(): void; replay(): void } => {
   let submitted: HTMLFormElement | undefined;
@@ -92,6 +93,14 @@ export const holdActions = (container: HTMLElement): { release(): void; replay()
     if (!button || button.type === 'submit' || clicked.includes(button)) return;
     clicked.push(button);
   };
+  /** The button itself while it is in the page, else the one React drew in its place. */
+  const current = (button: HTMLButtonElement): HTMLButtonElement | null => {
+    if (button.isConnected) return button;
+    const id = button.dataset.testid;
+    if (!id) return null;
+    for (const other of container.querySelectorAll('button')) if (other.dataset.testid === id) return other;
+    return null;
+  };
   container.addEventListener('submit', holdSubmit, true);
   container.addEventListener('click', holdClick, true);
   return {
@@ -100,7 +109,7 @@ export const holdActions = (container: HTMLElement): { release(): void; replay()
       container.removeEventListener('click', holdClick, true);
     },
     replay: () => {
-      for (const button of clicked.splice(0)) if (button.isConnected) button.click();
+      for (const button of clicked.splice(0)) current(button)?.click();
       if (submitted?.isConnected) submitted.requestSubmit();
       submitted = undefined;
     },
