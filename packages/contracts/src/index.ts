@@ -22,3 +22,4 @@ export * from './summary';
 export * from './text';
 export * from './traffic';
 export * from './user';
+export * from './vms';
