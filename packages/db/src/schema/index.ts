@@ -10,3 +10,4 @@ export * from './secrets';
 export * from './sessions';
 export * from './users';
 export * from './wallet';
+export * from './vms';
