@@ -9,5 +9,5 @@ export * from './proxies';
 export * from './secrets';
 export * from './sessions';
 export * from './users';
-export * from './wallet';
 export * from './vms';
+export * from './wallet';
