@@ -45,6 +45,8 @@ export const PAGES = {
   apiV2Keys: () => import('./features/api-keys/api-v2-keys.page'),
   quickAccess: () => import('./features/quick-access/quick-access.page'),
   browserExtension: () => import('./features/browser-extension/browser-extension.page'),
+  remotePcs: () => import('./features/remote-pcs/remote-pcs.page'),
+  remoteControl: () => import('./features/remote-pcs/remote-control.page'),
 } satisfies Record<string, PageLoader>;
 
 /** The name of a page module of {@link PAGES}. */

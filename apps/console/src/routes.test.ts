@@ -14,7 +14,6 @@ type Kind = 'page' | 'placeholder' | 'redirect' | 'group' | 'external';
 const COMING_SOON_PATHS = [
   '/authentication/:auth',
   '/connection-assistance/connection-tool',
-  '/remote-service',
   '/mobile-app',
   '/fingerprint-browser',
   '/invitation-program',
@@ -297,6 +296,13 @@ const ROUTE_TABLE: ExpectedRoute[] = [
     kind: 'page',
     hideInMenu: true,
     isPublic: true,
+  },
+  {
+    name: 'remoteControl',
+    path: '/remote-service/remote/:id',
+    layout: 'page',
+    kind: 'page',
+    hideInMenu: true,
   },
   { name: 'notFound', path: '*', layout: 'page', kind: 'page', hideInMenu: true, isPublic: true },
   {

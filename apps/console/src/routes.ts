@@ -85,6 +85,16 @@ const publicGroup: AppRoute = {
       isPublic: true,
       page: 'redirect',
     },
+    // A remote PC's remote control (issue #19): signed in, but a page of its own without the menu.
+    {
+      name: 'remoteControl',
+      path: '/remote-service/remote/:id',
+      titleKey: 'menu.connectionAssistance.remoteService',
+      order: 7,
+      layout: 'page',
+      hideInMenu: true,
+      page: 'remoteControl',
+    },
     {
       name: 'notFound',
       path: '*',
@@ -217,7 +227,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.remoteService',
         order: 2,
         layout: 'default',
-        page: 'comingSoon',
+        page: 'remotePcs',
       },
       {
         name: 'mobileApp',
