@@ -3,6 +3,7 @@ import fastifyFormbody from '@fastify/formbody';
 import { type DatabaseHandle, instanceSecret } from '@ptc/db';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DesktopProvider } from './adapters/desktops';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import type { OAuthClient } from './adapters/oauth/oauth-client';
 import { createOAuthClients } from './adapters/oauth/oauth-clients';
@@ -25,6 +26,8 @@ import { quickAccessRoutes } from './modules/quick-access/quick-access.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { vmsPlugin } from './modules/vms/vms.plugin';
+import { vmsRoutes } from './modules/vms/vms.routes';
 import { chargesRoutes } from './modules/wallet/charges.routes';
 import type { PaymentProviderSet } from './modules/wallet/payment-collectors';
 import { apiKeyAuthPlugin } from './plugins/api-key-auth';
@@ -57,6 +60,8 @@ export interface AppAdapters {
   oauth?: Partial<Record<'google' | 'github', OAuthClient>>;
   /** Replaces configured payment providers (tests); the sandbox is kept unless given. */
   payments?: Partial<PaymentProviderSet>;
+  /** Replaces the configured remote-PC provider (tests). */
+  desktops?: DesktopProvider;
 }
 
 /** Logger options: JSON lines, never the session token. */
@@ -143,6 +148,8 @@ export const buildApp = async (options: {
   await app.register(fastifyCookie);
   await app.register(openApiPlugin);
 
+  await app.register(vmsPlugin, { provider: options.adapters?.desktops });
+
   await app.register(healthRoutes);
   if (config.isDevToolsEnabled) await app.register(devRoutes);
   await app.register(
@@ -160,6 +167,7 @@ export const buildApp = async (options: {
       await api.register(apiKeysRoutes);
       await api.register(quickAccessRoutes);
       await api.register(extensionConsoleRoutes);
+      await api.register(vmsRoutes);
       // The browser extension's own calls (`authorization: Extension <token>` only).
       await api.register(extensionApiRoutes);
     },

@@ -174,6 +174,16 @@ const envSchema = z
     EXTENSION_STORE_CHROME: httpUrl.optional(),
     EXTENSION_STORE_EDGE: httpUrl.optional(),
     EXTENSION_STORE_360: httpUrl.optional(),
+    /** Remote PCs (issue #19): `local` desktops on this host, or `none` (not offered). */
+    VM_PROVIDER: z.enum(['local', 'none']).default('local'),
+    /** Remote PCs this host runs at once (4002 beyond). */
+    VM_HOST_CAPACITY: z.coerce.number().int().min(0).max(10_000).default(2),
+    /** Remote PCs one customer may hold, not counting failed or released ones (20003 beyond). */
+    VM_CUSTOMER_LIMIT: z.coerce.number().int().min(0).max(10_000).default(3),
+    /** Set by the operator to stop new remote PCs (20002); the others keep working. */
+    VM_CREATION_SUSPENDED: z.enum(['true', 'false', '1', '0']).optional(),
+    /** The first page of the remote PCs' Chromium (default about:blank). */
+    VM_HOME_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
     ABUSE_LIMITS: z
       .string()
@@ -407,6 +417,14 @@ const envSchema = z
         edge: env.EXTENSION_STORE_EDGE,
         '360': env.EXTENSION_STORE_360,
       },
+    },
+    /** Remote PCs (issue #19): provider, limits, and the PCs' first page. */
+    vms: {
+      provider: env.VM_PROVIDER,
+      hostCapacity: env.VM_HOST_CAPACITY,
+      customerLimit: env.VM_CUSTOMER_LIMIT,
+      creationSuspended: env.VM_CREATION_SUSPENDED === 'true' || env.VM_CREATION_SUSPENDED === '1',
+      homeUrl: env.VM_HOME_URL,
     },
     /** The first owner, when no operator exists yet (README "Operators"). */
     operatorBootstrap:

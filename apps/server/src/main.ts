@@ -18,6 +18,8 @@ import { proxiesDeps } from './modules/proxies/proxies.deps';
 import { proxiesJobs } from './modules/proxies/proxies.jobs';
 import { trafficDeps } from './modules/traffic/traffic.deps';
 import { trafficJobs } from './modules/traffic/traffic.jobs';
+import { vmsDeps } from './modules/vms/vms.deps';
+import { vmsJobs } from './modules/vms/vms.jobs';
 import { walletDeps } from './modules/wallet/wallet.deps';
 import { walletJobs } from './modules/wallet/wallet.jobs';
 
@@ -90,6 +92,7 @@ const start = async () => {
       ...authJobs(authDeps(app)),
       ...apiKeysJobs(database.db),
       ...supplyJobs(config, database),
+      ...vmsJobs(vmsDeps(app)),
     ],
     isLeader: () => database.tryLeadership(),
     log: app.log,
