@@ -1,8 +1,8 @@
 /**
- * The part of noVNC's RFB class (`@novnc/novnc` 1.7, `core/rfb.js`; docs/API.md) the remote-control
+ * The part of noVNC's RFB class (`@novnc/novnc` 1.4, `core/rfb.js`; docs/API.md) the remote-control
  * page uses. The package ships no type declarations.
  */
-declare module '@novnc/novnc' {
+declare module '@novnc/novnc/core/rfb.js' {
   export interface RfbCredentials {
     username?: string;
     password?: string;

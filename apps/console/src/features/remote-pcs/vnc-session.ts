@@ -1,9 +1,14 @@
-import RFB from '@novnc/novnc';
+import RFB from '@novnc/novnc/core/rfb.js';
 import { VM_VNC_SUBPROTOCOL } from '@ptc/contracts';
 
 /**
- * The noVNC side of the remote-control page. This module is loaded only when the customer connects
- * (a dynamic import of the page), so noVNC — and its top-level await — stays in a chunk of its own.
+ * The noVNC side of the remote-control page, loaded only when the customer connects (a dynamic
+ * import of the page), so noVNC stays in a chunk of its own.
+ *
+ * noVNC 1.4.0's ES modules (`core/`): 1.5 and later detect H.264 decoding with a top-level `await`
+ * (`core/util/browser.js`). In 1.7.0's ES build that single module changed how Rolldown split the
+ * whole console (the entry became `app-*.js` with `app-*.css`, which the prerender step refuses,
+ * and a dozen shared chunks appeared); 1.5/1.6 ship it in CommonJS, where it does not parse.
  */
 
 /** How a session ended: closed on purpose, lost, or refused by the PC's VNC server. */
