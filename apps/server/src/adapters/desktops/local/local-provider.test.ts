@@ -1,5 +1,5 @@
 import { createCipheriv } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -162,6 +162,29 @@ const until = async <T>(
   }
 };
 
+/** X11 connection setup on display `display`'s socket; resolves with the server's first byte. */
+const x11Setup = (display: number, cookie: Buffer | null) =>
+  new Promise<number>((resolve, reject) => {
+    const socket = connect({ path: `/tmp/.X11-unix/X${display}` });
+    const name = cookie ? Buffer.from('MIT-MAGIC-COOKIE-1') : Buffer.alloc(0);
+    const data = cookie ?? Buffer.alloc(0);
+    const pad = (length: number) => Buffer.alloc((4 - (length % 4)) % 4);
+    const header = Buffer.alloc(12);
+    header.write('l', 0, 'latin1'); // little endian
+    header.writeUInt16LE(11, 2);
+    header.writeUInt16LE(0, 4);
+    header.writeUInt16LE(name.length, 6);
+    header.writeUInt16LE(data.length, 8);
+    socket.once('connect', () =>
+      socket.write(Buffer.concat([header, name, pad(name.length), data, pad(data.length)])),
+    );
+    socket.once('data', (answer) => {
+      socket.destroy();
+      resolve(answer[0] ?? -1);
+    });
+    socket.once('error', reject);
+  });
+
 const listen = (server: Server) =>
   new Promise<number>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
@@ -201,6 +224,8 @@ describe.skipIf(!availability.available)(
   'local desktop provider (real Xvnc, window manager, Chromium)',
   () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ptc-desktops-'));
+    // Others may pass through (not list): PCs can then run as users of their own when we are root.
+    chmodSync(dataDir, 0o711);
     const id = `test-${process.pid}`;
     const dir = join(dataDir, 'desktops', id);
     let provider: LocalDesktopProvider;
@@ -303,8 +328,11 @@ describe.skipIf(!availability.available)(
       // The proxy challenged first (no credentials), and the extension answered.
       expect(challenges).toBeGreaterThan(0);
 
-      // Private files: the directory 0700, secrets 0600.
-      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      // Private files: secrets 0600; the directory 0700, or 0711 (pass-through) when the PC has a
+      // user of its own, which owns its profile, extension, VNC password and X cookie.
+      const separate = await provider.separateUsers();
+      expect(separate).toBe(process.getuid?.() === 0);
+      expect(statSync(dir).mode & 0o777).toBe(separate ? 0o711 : 0o700);
       for (const file of [
         'desktop.json',
         'vnc.passwd',
@@ -315,8 +343,26 @@ describe.skipIf(!availability.available)(
         expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
       }
       const processes = processesOf(dir);
-      expect(processes.some((p) => p.cmdline.includes('Xvnc'))).toBe(true);
-      expect(processes.some((p) => p.cmdline.includes('chromium'))).toBe(true);
+      const xvnc = processes.find((p) => p.cmdline.includes('Xvnc'));
+      const browser = processes.find((p) => p.cmdline.includes('--user-data-dir'));
+      expect(xvnc).toBeDefined();
+      expect(browser).toBeDefined();
+      const uidOf = (pid: number) =>
+        Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+      if (separate) {
+        const uid = uidOf(xvnc?.pid ?? 0);
+        expect(uid).toBeGreaterThanOrEqual(2_100_000_000);
+        expect(processes.map((p) => uidOf(p.pid))).toEqual(processes.map(() => uid));
+        expect(statSync(join(dir, 'profile')).uid).toBe(uid);
+        expect(statSync(join(dir, 'desktop.json')).uid).toBe(0);
+      }
+
+      // The X server takes only clients with the PC's cookie (X11 connection setup over its socket).
+      const display = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')).display as number;
+      const cookie = readFileSync(join(dir, 'Xauthority')).subarray(-16);
+      expect(await x11Setup(display, null)).toBe(0); // Failed
+      expect(await x11Setup(display, Buffer.from([...cookie].map((byte) => byte ^ 1)))).toBe(0);
+      expect(await x11Setup(display, cookie)).toBe(1); // Success
       const cgroupMemory = `/sys/fs/cgroup/memory/ptc-desktops/${id}/memory.stat`;
       const memory = existsSync(cgroupMemory)
         ? `${Math.round(Number(/^rss (\d+)$/m.exec(readFileSync(cgroupMemory, 'utf8'))?.[1]) / 2 ** 20)} MB anonymous memory (cgroup)`
@@ -326,7 +372,6 @@ describe.skipIf(!availability.available)(
           `${processes.length} processes, ${memory}, limits: ${provider.limitsMode()}`,
       );
       if (provider.limitsMode() === 'cgroup-v1') {
-        const xvnc = processes.find((p) => p.cmdline.includes('Xvnc'));
         expect(readFileSync(`/proc/${xvnc?.pid}/cgroup`, 'utf8')).toContain(`:memory:/ptc-desktops/${id}`);
         expect(
           readFileSync(`/sys/fs/cgroup/memory/ptc-desktops/${id}/memory.limit_in_bytes`, 'utf8').trim(),

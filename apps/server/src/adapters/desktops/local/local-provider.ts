@@ -1,8 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, constants, existsSync, openSync } from 'node:fs';
-import { access, chmod, mkdir, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import {
+  access,
+  chmod,
+  chown,
+  mkdir,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { connect, createServer, Socket } from 'node:net';
-import { basename, delimiter, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type {
   DesktopAccess,
@@ -44,6 +55,8 @@ export interface DesktopBinaries {
 export interface LocalDesktopProvider extends DesktopProvider {
   /** How CPU and memory limits are enforced for the PCs started so far ('none' before any). */
   limitsMode(): LimitsMode;
+  /** Whether new PCs run as users of their own (the server runs as root and setpriv exists). */
+  separateUsers(): Promise<boolean>;
 }
 
 const ID = /^[a-z0-9-]{1,64}$/;
@@ -60,6 +73,8 @@ interface DesktopRecord {
   version: 1;
   id: string;
   vncPassword: string;
+  /** The user (and group) id the PC's processes run as; null: the server's own. */
+  uid: number | null;
   createdAt: string;
 }
 
@@ -78,6 +93,8 @@ interface Session {
   display: number;
   port: number;
   cgroup: PcCgroup;
+  /** The PC's user id (null: the server's user). */
+  uid: number | null;
   env: NodeJS.ProcessEnv;
   children: { xvnc: ChildProcess; windowManager: ChildProcess | null; chromium: ChildProcess | null };
   stopping: boolean;
@@ -148,15 +165,22 @@ const createQueue = () => {
   };
 };
 
-const writePrivate = async (path: string, data: string | Buffer) => {
+/** Writes a file only its owner may read: the server, or the PC's user when `owner` is set. */
+const writePrivate = async (path: string, data: string | Buffer, owner: number | null = null) => {
   await writeFile(path, data, { mode: 0o600 });
   await chmod(path, 0o600);
+  if (owner !== null) await chown(path, owner, owner);
 };
 
-const makePrivateDir = async (path: string) => {
-  await mkdir(path, { recursive: true, mode: 0o700 });
-  await chmod(path, 0o700);
+/** A directory only its owner may enter (`mode` 0711: others may pass through, not list). */
+const makePrivateDir = async (path: string, owner: number | null = null, mode = 0o700) => {
+  await mkdir(path, { recursive: true, mode });
+  await chmod(path, mode);
+  if (owner !== null) await chown(path, owner, owner);
 };
+
+/** The first user id given to PCs: far above people's and system accounts, below 2^31. */
+const FIRST_UID = 2_100_000_000;
 
 /**
  * Asks Chromium to close over its DevTools pipe, as closing its last window would: it then writes
@@ -206,6 +230,39 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
   let lastLimitsMode: LimitsMode = 'none';
 
   const dirOf = (id: string) => join(root, id);
+
+  let setprivPath: string | null = null;
+  /** User ids given out by this process (their desktop.json may not be written yet). */
+  const handedOut = new Set<number>();
+  /**
+   * Whether PCs get users of their own: the server runs as root, setpriv (util-linux) exists, and
+   * every directory above the PCs' lets other users pass through (mode o+x), so a PC's user can
+   * reach its own directory.
+   */
+  const separateUsers = async (): Promise<boolean> => {
+    if (process.getuid?.() !== 0) return false;
+    setprivPath ??= await findInPath(['setpriv']);
+    if (!setprivPath) return false;
+    for (let path = resolve(options.dataDir); ; path = dirname(path)) {
+      const info = await stat(path).catch(() => null);
+      if (!info || (info.mode & 0o001) === 0) return false;
+      if (dirname(path) === path) return true;
+    }
+  };
+
+  /** The lowest PC user id no PC of this host has (called inside the admission queue). */
+  const allocateUid = async (): Promise<number> => {
+    const taken = new Set<number>(handedOut);
+    for (const id of await readdir(root).catch(() => [] as string[])) {
+      if (!ID.test(id)) continue;
+      const uid = (await readRecord(id))?.uid;
+      if (typeof uid === 'number') taken.add(uid);
+    }
+    let uid = FIRST_UID;
+    while (taken.has(uid)) uid += 1;
+    handedOut.add(uid);
+    return uid;
+  };
   const checkId = (id: string) => {
     if (typeof id !== 'string' || !ID.test(id)) throw new Error('A remote PC id is 1-64 of a-z, 0-9 and -');
   };
@@ -345,7 +402,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
   };
 
   const launch = (
-    session: Pick<Session, 'dir' | 'env' | 'cgroup'>,
+    session: Pick<Session, 'dir' | 'env' | 'cgroup' | 'uid'>,
     command: string,
     args: string[],
     log: string,
@@ -355,20 +412,33 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
     const fd = openSync(join(session.dir, 'logs', log), 'w', 0o600);
     try {
       // The process joins the PC's cgroups itself, before it execs, so every child it forks is
-      // limited too. Joining is best effort (the limits are checked where they are set up).
-      const [file, argv] =
-        session.cgroup.procsFiles.length > 0
-          ? [
-              '/bin/sh',
-              [
-                '-c',
-                'for f in $PTC_CGROUP_PROCS; do echo $$ > "$f" 2>/dev/null; done; unset PTC_CGROUP_PROCS; exec "$@"',
-                'sh',
-                command,
-                ...args,
-              ],
-            ]
-          : [command, args];
+      // limited too (best effort: the limits are checked where they are set up); then, when the
+      // PC has a user of its own, it drops to that user for good (no capabilities, no setuid).
+      const target =
+        session.uid === null
+          ? [command, ...args]
+          : [
+              setprivPath ?? '/usr/bin/setpriv',
+              `--reuid=${session.uid}`,
+              `--regid=${session.uid}`,
+              '--clear-groups',
+              '--no-new-privs',
+              '--',
+              command,
+              ...args,
+            ];
+      const wrap = session.cgroup.procsFiles.length > 0 || session.uid !== null;
+      const [file, argv] = wrap
+        ? [
+            '/bin/sh',
+            [
+              '-c',
+              'for f in $PTC_CGROUP_PROCS; do echo $$ > "$f" 2>/dev/null; done; unset PTC_CGROUP_PROCS; exec "$@"',
+              'sh',
+              ...target,
+            ],
+          ]
+        : [command, args];
       const child = spawn(file, argv, {
         // Its own session and process group: a signal to the server's group never reaches it.
         detached: true,
@@ -448,12 +518,22 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
     try {
       // Strays of an earlier run (an X server that died and left its browser, say).
       await stopProcesses(id);
-      for (const sub of ['profile', 'home', 'home/.config', 'home/.cache', 'run', 'logs', 'extension']) {
-        await makePrivateDir(join(dir, sub));
+      // With a user of its own, the PC's processes may pass through its directory (0711) to
+      // what they own: profile, home, extension, VNC password and X cookie. desktop.json,
+      // run.json and the logs stay the server's.
+      const { uid } = record;
+      if (uid !== null) {
+        await mkdir('/tmp/.X11-unix', { recursive: true });
+        await chmod('/tmp/.X11-unix', 0o1777);
       }
-      await writePrivate(join(dir, 'vnc.passwd'), vncPasswordFile(record.vncPassword));
+      await makePrivateDir(dir, null, uid === null ? 0o700 : 0o711);
+      for (const sub of ['profile', 'home', 'home/.config', 'home/.cache', 'run', 'extension']) {
+        await makePrivateDir(join(dir, sub), uid);
+      }
+      await makePrivateDir(join(dir, 'logs'));
+      await writePrivate(join(dir, 'vnc.passwd'), vncPasswordFile(record.vncPassword), uid);
       for (const [name, text] of Object.entries(extensionFiles(spec.proxy, homeUrl))) {
-        await writePrivate(join(dir, 'extension', name), text);
+        await writePrivate(join(dir, 'extension', name), text, uid);
       }
       // No Chromium of this PC runs (stopProcesses made sure): its profile lock is stale.
       for (const name of ['SingletonLock', 'SingletonSocket', 'SingletonCookie']) {
@@ -479,10 +559,10 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
       for (let attempt = 0; attempt < 5 && !session; attempt += 1) {
         const display = pickDisplay();
         const port = await freePort();
-        await writePrivate(join(dir, 'Xauthority'), xauthorityFile(display));
+        await writePrivate(join(dir, 'Xauthority'), xauthorityFile(display), uid);
         const env = { ...baseEnv, DISPLAY: `:${display}` };
         const xvnc = launch(
-          { dir, env, cgroup },
+          { dir, env, cgroup, uid },
           bin.xvnc,
           [
             `:${display}`,
@@ -529,6 +609,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
             display,
             port,
             cgroup,
+            uid,
             env: { ...env, PTC_CHROMIUM: bin.chromium, PTC_WM: bin.windowManager },
             children: { xvnc, windowManager: null, chromium: null },
             stopping: false,
@@ -639,6 +720,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
     name: 'local',
     availability,
     limitsMode: () => lastLimitsMode,
+    separateUsers,
     create: (spec) => {
       checkSpec(spec);
       return serially(spec.id, async () => {
@@ -650,12 +732,14 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         if (closed) throw new DesktopUnavailableError('The remote PC provider has shut down');
         const dir = dirOf(spec.id);
         try {
-          await makePrivateDir(root);
+          const separate = await separateUsers();
+          await makePrivateDir(root, null, separate ? 0o711 : 0o700);
           await makePrivateDir(dir);
           const record: DesktopRecord = {
             version: 1,
             id: spec.id,
             vncPassword: generateVncPassword(),
+            uid: separate ? await admission(allocateUid) : null,
             createdAt: new Date().toISOString(),
           };
           await writePrivate(join(dir, 'desktop.json'), `${JSON.stringify(record)}\n`);
