@@ -11,7 +11,7 @@ import { call } from '../../test/accounts';
 import { readBalanceAndSum } from '../../test/wallet';
 import { vmsDeps } from './vms.deps';
 import { failCreation } from './vms.service';
-import { createVmTestApp, type VmTestApp, vmCustomer } from './vms.test-helpers';
+import { createVmTestApp, pcIn as storedPc, type VmTestApp, vmCustomer } from './vms.test-helpers';
 
 const PTC = 1_000_000n;
 
@@ -45,44 +45,11 @@ describe('remote PCs (issue #19)', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.referenceType, 'vm'), eq(ledgerEntries.referenceId, publicId)));
 
-  /** A PC stored directly in `status` (for the state-machine tests). */
-  const pcIn = async (
+  const pcIn = (
     customer: Awaited<ReturnType<typeof vmCustomer>>,
     status: VmStatus,
-    options: { released?: boolean; expiresAt?: Date } = {},
-  ) => {
-    const publicId = `pc-state-${Math.random().toString(16).slice(2)}`;
-    const [row] = await db()
-      .insert(vms)
-      .values({
-        publicId,
-        userId: customer.user.id,
-        area: 'US',
-        configurationId: 1,
-        proxyId: customer.proxy.id,
-        days: 1,
-        status,
-        provider: 'memory',
-        expiresAt: options.expiresAt ?? new Date(Date.now() + 86_400_000),
-        releasedAt: options.released ? new Date() : null,
-        // Not stale: the reconcile job must not touch it during the test.
-        workLeaseUntil: new Date(Date.now() + 3_600_000),
-      })
-      .returning();
-    if (!row) throw new Error('no row');
-    if (status === 'running' || status === 'stopping' || status === 'restarting') {
-      t.provider.desktops.set(publicId, {
-        spec: {
-          id: publicId,
-          cpu: 1,
-          memoryMb: 2048,
-          proxy: { host: '127.0.0.1', port: 1, username: 'u', password: 'p' },
-        },
-        state: 'running',
-      });
-    }
-    return row;
-  };
+    options: Parameters<typeof storedPc>[3] = {},
+  ) => storedPc(t, customer, status, options);
 
   it('offers the seeded configurations with their prices per period', async () => {
     const { token } = await vmCustomer(t, 0n);

@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { VmStatus } from '@ptc/contracts';
+import { vms } from '@ptc/db';
 import { createExit, createProxy, createTestDatabase } from '@ptc/db/testing';
 import type {
   DesktopAccess,
@@ -142,6 +144,59 @@ export const vmCustomer = async (t: TestApp, balance: bigint) => {
   const customer = await customerWithBalance(t.database, balance);
   const proxy = await createProxy(t.database.db, customer.user.id, { country: 'US' });
   return { ...customer, proxy };
+};
+
+/**
+ * A PC stored directly in `status` (state-machine and job tests), with a work lease an hour
+ * ahead unless given (so the reconcile job leaves it alone); a status in which the desktop runs
+ * gets a running desktop in the double.
+ */
+export const pcIn = async (
+  t: VmTestApp,
+  customer: Awaited<ReturnType<typeof vmCustomer>>,
+  status: VmStatus,
+  options: {
+    released?: boolean;
+    expiresAt?: Date;
+    autoRenew?: boolean;
+    days?: number;
+    costTotal?: bigint;
+    workLeaseUntil?: Date | null;
+  } = {},
+) => {
+  const publicId = `pc-state-${Math.random().toString(16).slice(2)}`;
+  const [row] = await t.database.db
+    .insert(vms)
+    .values({
+      publicId,
+      userId: customer.user.id,
+      area: 'US',
+      configurationId: 1,
+      proxyId: customer.proxy.id,
+      days: options.days ?? 1,
+      autoRenew: options.autoRenew ?? false,
+      status,
+      provider: 'memory',
+      costTotal: options.costTotal ?? 0n,
+      expiresAt: options.expiresAt ?? new Date(Date.now() + 86_400_000),
+      releasedAt: options.released ? new Date() : null,
+      workLeaseUntil:
+        options.workLeaseUntil === undefined ? new Date(Date.now() + 3_600_000) : options.workLeaseUntil,
+    })
+    .returning();
+  if (!row) throw new Error('no row');
+  if (status === 'running' || status === 'stopping' || status === 'restarting') {
+    t.provider.desktops.set(publicId, {
+      spec: {
+        id: publicId,
+        cpu: 1,
+        memoryMb: 2048,
+        proxy: { host: '127.0.0.1', port: 1, username: 'u', password: 'p' },
+      },
+      state: 'running',
+    });
+  }
+  return row;
 };
 
 /** A TCP server on 127.0.0.1 that greets like an RFB server and echoes what it receives. */
