@@ -216,6 +216,11 @@ const logTail = async (path: string) => {
  * profile, the extension holding the proxy credentials, logs. Its processes carry the marker
  * `PTC_DESKTOP=<dir>` in their environment, so stopping finds every one of them — also ones a
  * previous server process started.
+ *
+ * When the server runs as root, each PC runs as a user of its own (uid 2100000000 and up, no
+ * account needed): it owns its profile, extension, VNC password and X cookie, and cannot read
+ * another PC's directory or the server's private files. Its directory is then 0711 (passable,
+ * not listable), and every directory above it must be passable by others (o+x).
  */
 export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions): LocalDesktopProvider => {
   const root = join(resolve(options.dataDir), 'desktops');
@@ -323,7 +328,8 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
 
   const readRecord = async (id: string): Promise<DesktopRecord | null> => {
     try {
-      return JSON.parse(await readFile(join(dirOf(id), 'desktop.json'), 'utf8')) as DesktopRecord;
+      const record = JSON.parse(await readFile(join(dirOf(id), 'desktop.json'), 'utf8')) as DesktopRecord;
+      return { ...record, uid: typeof record.uid === 'number' ? record.uid : null };
     } catch {
       return null;
     }
@@ -504,7 +510,11 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
     const dir = dirOf(id);
     const record = await readRecord(id);
     if (!record) throw new DesktopMissingError(id);
-    if (await runningXvnc(id)) return;
+    if (await runningXvnc(id)) {
+      if (sessions.has(id)) return;
+      // Left running by an earlier server process (a crash): nothing watches its browser any
+      // more, and its browser lost its DevTools pipe. It is started afresh below.
+    }
     const { found, missing } = await binaries();
     if (missing.length > 0)
       throw new DesktopUnavailableError(`Remote PCs cannot run: missing ${missing.join(', ')}`);
@@ -677,6 +687,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         }).catch(() => {});
       });
       await writeRun(session);
+      if (closed) throw new DesktopUnavailableError('The remote PC provider has shut down');
     } catch (error) {
       await stopProcesses(id).catch(() => {});
       throw error;
