@@ -570,6 +570,22 @@ describe('remote PCs (issue #19)', () => {
     expect(off).toMatchObject({ code: 0, data: { auto_renew: false } });
   });
 
+  it("feeds the overview's 'create remote PC' cost category, refunds deducted", async () => {
+    const customer = await vmCustomer(t, 20n * PTC);
+    const body = { area: 'US', vm_conf: 2, days: 7, proxy_id: customer.proxy.publicId };
+    expect((await create(customer.token, body)).code).toBe(0);
+    await settle();
+    t.provider.failing.create = 'no display free';
+    expect((await create(customer.token, { ...body, days: 1 })).code).toBe(0);
+    await settle();
+    const today = new Date().toISOString().slice(0, 10);
+    const costs = await call(t.app, 'GET', `/proxy/summary/cost/day?start=${today}&end=${today}`, {
+      token: customer.token,
+      headers: { tz: 'UTC' },
+    });
+    expect(costs.data.records[0].costs).toMatchObject({ vm: '7.000000', total: '7.000000' });
+  });
+
   it('needs a session', async () => {
     expect(await call(t.app, 'GET', '/proxy/vm')).toMatchObject({ status: 401 });
     expect(await call(t.app, 'POST', '/proxy/vm/remote', { body: { id: 'pc-1' } })).toMatchObject({
