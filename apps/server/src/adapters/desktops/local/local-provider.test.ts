@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import { createCipheriv } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesktopSpec } from '../desktop-provider';
 import { DesktopHostFullError } from '../errors';
@@ -13,6 +15,8 @@ import { createLocalDesktopProvider, type LocalDesktopProvider } from './local-p
 // One desktop lifecycle, with real Xvnc, window manager and Chromium processes: create (the home
 // page loads through an authenticating proxy, no dialog), VNC on loopback only with password auth,
 // the screen shows the page, stop, start again (profile kept), capacity, destroy.
+
+const run = promisify(execFile);
 
 const PROXY_USER = 'pc-proxy-user';
 const PROXY_PASSWORD = 'pa:ss word/é';
@@ -185,6 +189,19 @@ const x11Setup = (display: number, cookie: Buffer | null) =>
     socket.once('error', reject);
   });
 
+/** Whether a process of user `uid` can open a TCP connection to 127.0.0.1:`port`. */
+const connectsAs = async (uid: number, port: number) => {
+  const script = `exec 3<>/dev/tcp/127.0.0.1/${port}`;
+  const command =
+    uid === 0
+      ? ['bash', '-c', script]
+      : ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', 'bash', '-c', script];
+  return run(command[0] ?? '', command.slice(1), { timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+};
+
 const listen = (server: Server) =>
   new Promise<number>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
@@ -236,6 +253,7 @@ describe.skipIf(!availability.available)(
     const seen: { path: string; proxyAuth: string | null; cookie: string | undefined }[] = [];
     let challenges = 0;
     let vncPassword = '';
+    let pcUid = 0;
 
     beforeAll(async () => {
       // The target: a red page that sets a cookie (to see the profile survive a restart).
@@ -355,6 +373,16 @@ describe.skipIf(!availability.available)(
         expect(processes.map((p) => uidOf(p.pid))).toEqual(processes.map(() => uid));
         expect(statSync(join(dir, 'profile')).uid).toBe(uid);
         expect(statSync(join(dir, 'desktop.json')).uid).toBe(0);
+        pcUid = uid;
+      }
+      // With iptables, the PC's user reaches its proxy and nothing else (not even loopback).
+      console.info(`egress restriction: ${provider.egressMode()}`);
+      if (provider.egressMode() === 'iptables') {
+        const proxyPort = spec.proxy.port;
+        const targetPort = Number(new URL(spec.homeUrl ?? '').port);
+        expect(await connectsAs(pcUid, proxyPort)).toBe(true);
+        expect(await connectsAs(pcUid, targetPort)).toBe(false);
+        expect(await connectsAs(0, targetPort)).toBe(true); // the rule is the PC user's only
       }
 
       // The X server takes only clients with the PC's cookie (X11 connection setup over its socket).
@@ -418,6 +446,10 @@ describe.skipIf(!availability.available)(
       await expect(openSocket('127.0.0.1', port)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
       await expect(provider.vnc(id)).rejects.toThrow('not running');
       await provider.stop(id); // idempotent
+      if (pcUid && provider.egressMode() === 'iptables') {
+        const { stdout } = await run('iptables', ['-w', '5', '-S', 'PTC-DESKTOPS']);
+        expect(stdout).not.toContain(`--uid-owner ${pcUid} `);
+      }
 
       const before = seen.length;
       const started = Date.now();

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { lookup } from 'node:dns/promises';
 import { closeSync, constants, existsSync, openSync } from 'node:fs';
 import {
   access,
@@ -12,7 +13,7 @@ import {
   unlink,
   writeFile,
 } from 'node:fs/promises';
-import { connect, createServer, Socket } from 'node:net';
+import { connect, createServer, isIP, Socket } from 'node:net';
 import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type {
@@ -30,6 +31,7 @@ import {
 } from '../errors';
 import { cgroupDirsOf, type LimitsMode, type PcCgroup, removeCgroups, setUpCgroup } from './cgroups';
 import { checkHomeUrl, extensionFiles } from './extension';
+import { type EgressMode, removeEgressRules, restrictEgress } from './firewall';
 import { belongsTo, isAlive, MARKER, processesOf, terminate } from './processes';
 import { generateVncPassword, vncCryptoWorks, vncPasswordFile } from './vnc-auth';
 import { xauthorityFile } from './xauthority';
@@ -55,6 +57,8 @@ export interface DesktopBinaries {
 export interface LocalDesktopProvider extends DesktopProvider {
   /** How CPU and memory limits are enforced for the PCs started so far ('none' before any). */
   limitsMode(): LimitsMode;
+  /** How the outgoing connections of the PCs started so far are restricted ('none' before any). */
+  egressMode(): EgressMode;
   /** Whether new PCs run as users of their own (the server runs as root and setpriv exists). */
   separateUsers(): Promise<boolean>;
 }
@@ -233,6 +237,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
   const reservedDisplays = new Set<number>();
   let closed = false;
   let lastLimitsMode: LimitsMode = 'none';
+  let lastEgressMode: EgressMode = 'none';
 
   const dirOf = (id: string) => join(root, id);
 
@@ -394,6 +399,8 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
     }
     await unlink(join(dir, 'run.json')).catch(() => {});
     await removeCgroups(session?.cgroup.dirs ?? cgroupDirsOf(id));
+    const uid = session?.uid ?? (await readRecord(id))?.uid ?? null;
+    if (uid !== null && process.getuid?.() === 0) await removeEgressRules(uid);
     sessions.delete(id);
   };
 
@@ -542,15 +549,25 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
       }
       await makePrivateDir(join(dir, 'logs'));
       await writePrivate(join(dir, 'vnc.passwd'), vncPasswordFile(record.vncPassword), uid);
-      for (const [name, text] of Object.entries(extensionFiles(spec.proxy, homeUrl))) {
-        await writePrivate(join(dir, 'extension', name), text, uid);
-      }
       // No Chromium of this PC runs (stopProcesses made sure): its profile lock is stale.
       for (const name of ['SingletonLock', 'SingletonSocket', 'SingletonCookie']) {
         await rm(join(dir, 'profile', name), { force: true });
       }
       const cgroup = await setUpCgroup(id, spec.cpu, spec.memoryMb);
       lastLimitsMode = cgroup.mode;
+      // A PC with a user of its own may connect to its proxy only (by address: it resolves
+      // nothing itself then).
+      let proxy = spec.proxy;
+      let egress: EgressMode = 'none';
+      if (uid !== null) {
+        const address = isIP(proxy.host) ? proxy.host : (await lookup(proxy.host).catch(() => null))?.address;
+        if (address) egress = await restrictEgress(uid, address, proxy.port);
+        if (egress !== 'none' && address) proxy = { ...proxy, host: address };
+      }
+      lastEgressMode = egress;
+      for (const [name, text] of Object.entries(extensionFiles(proxy, homeUrl))) {
+        await writePrivate(join(dir, 'extension', name), text, uid);
+      }
 
       const baseEnv: NodeJS.ProcessEnv = {
         PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
@@ -636,7 +653,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
       if (!session) throw new Error(`The remote PC's X server did not start: ${lastError}`);
       sessions.set(id, session);
 
-      const proxyHost = spec.proxy.host.includes(':') ? `[${spec.proxy.host}]` : spec.proxy.host;
+      const proxyHost = proxy.host.includes(':') ? `[${proxy.host}]` : proxy.host;
       session.windowManagerArgs = basename(bin.windowManager).startsWith('matchbox')
         ? ['-use_titlebar', 'no']
         : [];
@@ -649,7 +666,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         '--no-first-run',
         '--no-default-browser-check',
         `--user-data-dir=${join(dir, 'profile')}`,
-        `--proxy-server=http://${proxyHost}:${spec.proxy.port}`,
+        `--proxy-server=http://${proxyHost}:${proxy.port}`,
         // Loopback too goes through the proxy: nothing inside the PC reaches this host directly.
         '--proxy-bypass-list=<-loopback>',
         // QUIC cannot go through an HTTP proxy; WebRTC must not send UDP around it.
@@ -731,6 +748,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
     name: 'local',
     availability,
     limitsMode: () => lastLimitsMode,
+    egressMode: () => lastEgressMode,
     separateUsers,
     create: (spec) => {
       checkSpec(spec);
