@@ -36,7 +36,12 @@ export const vmsPlugin = fp(
       });
     const runtime = { provider, work: new BackgroundWork(app.log) } as VmRuntime;
     app.decorate('vms', runtime);
-    runtime.relay = new VncRelay(vmsDeps(app), [new URL(app.config.publicUrl).origin]);
+    runtime.relay = new VncRelay(
+      vmsDeps(app),
+      [new URL(app.config.publicUrl).origin],
+      // The Vite dev server forwards the upgrade with the Host it proxies to.
+      app.config.nodeEnv === 'development',
+    );
     const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
       runtime.relay.onUpgrade(app.server, request, socket, head);
     app.server.on('upgrade', onUpgrade);

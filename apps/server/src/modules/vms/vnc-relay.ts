@@ -92,6 +92,8 @@ export class VncRelay {
   constructor(
     private readonly deps: VmsDeps,
     private readonly allowedOrigins: readonly string[],
+    /** Also take loopback origins (development: the Vite dev server proxies the console). */
+    private readonly allowLoopbackOrigins = false,
   ) {}
 
   /** How many sessions are relaying now. */
@@ -154,7 +156,9 @@ export class VncRelay {
   private isAllowedOrigin(origin: string, host: string | undefined) {
     if (this.allowedOrigins.includes(origin)) return true;
     try {
-      return host !== undefined && new URL(origin).host === host;
+      const { host: originHost, hostname } = new URL(origin);
+      if (host !== undefined && originHost === host) return true;
+      return this.allowLoopbackOrigins && ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
     } catch {
       return false;
     }
