@@ -1,4 +1,12 @@
 import type { DesktopProvider } from './desktop-provider';
+
+export {
+  DesktopHostFullError,
+  DesktopMissingError,
+  DesktopNotRunningError,
+  DesktopUnavailableError,
+} from './errors';
+
 import { createLocalDesktopProvider } from './local/local-provider';
 
 export type {

@@ -438,7 +438,16 @@ describe.skipIf(!availability.available)(
       expect([screen.width, screen.height]).toEqual([1280, 800]);
     }, 60_000);
 
-    it('stops every process, starts again with the profile kept, and refuses a second PC over capacity', async () => {
+    it('restarts a browser that died; stops every process, starts again with the profile kept, refuses a second PC over capacity', async () => {
+      // A browser that dies is started again (and opens the home page again).
+      const browserMain = processesOf(dir).find(
+        (p) => p.cmdline.includes('--user-data-dir') && !p.cmdline.includes('--type='),
+      );
+      expect(browserMain).toBeDefined();
+      const seenBefore = seen.length;
+      process.kill(browserMain?.pid ?? 0, 'SIGKILL');
+      await until('the home page from the restarted browser', () => seen[seenBefore]);
+
       const { port } = await provider.vnc(id);
       await provider.stop(id);
       expect(await provider.state(id)).toBe('stopped');

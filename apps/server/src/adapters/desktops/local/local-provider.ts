@@ -675,6 +675,11 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         `--disable-extensions-except=${join(dir, 'extension')}`,
         `--load-extension=${join(dir, 'extension')}`,
         '--password-store=basic',
+        // Less of Chromium's own background traffic through the customer's proxy.
+        '--allow-browser-signin=false',
+        '--disable-default-apps',
+        '--disable-domain-reliability',
+        '--disable-features=OptimizationHints,OptimizationHintsFetching,OptimizationGuideModelDownloading,MediaRouter,Translate',
         // The provider's own channel to the browser (fds 3 and 4), to close it gracefully.
         '--remote-debugging-pipe',
         // Hides the "unsupported command-line flag: --no-sandbox" bar (as automation does).
