@@ -85,6 +85,8 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.e2e.ts'],
+          // One migrated data directory for the run; each file copies it (support/server.ts).
+          globalSetup: ['support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

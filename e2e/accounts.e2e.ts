@@ -5,7 +5,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/secrets';
 import { chromiumPath, launchBrowser } from './support/browser';
 import { nextCodeTo } from './support/outbox';
 import { seedSignedInUser } from './support/seed';
-import { type RunningServer, startServer, tempDataDir } from './support/server';
+import { migratedDataDir, type RunningServer, startServer } from './support/server';
 
 const CAPTCHA = '2468';
 
@@ -18,7 +18,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium, as a person would', () => 
   beforeAll(async () => {
     // The reset test's account exists before the server starts: registering it through the
     // console would send a code, and a second code to the same address waits a minute.
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     await seedSignedInUser(dataDir, {
       username: 'e2e_reset',
       email: 'e2e-reset@example.test',

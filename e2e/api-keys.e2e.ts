@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './support/browser';
 import { seedSignedInUser } from './support/seed';
-import { freePort, type RunningServer, startServer, tempDataDir } from './support/server';
+import { freePort, migratedDataDir, type RunningServer, startServer } from './support/server';
 
 const run = promisify(execFile);
 
@@ -46,7 +46,7 @@ describe.skipIf(!chromiumPath)('an API key from the console drives the public AP
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', () => resolve()));
     targetPort = (target.address() as AddressInfo).port;
 
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     ({ token } = await seedSignedInUser(dataDir, {
       username: 'api_scripter',
       email: 'api-scripter@example.test',

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './support/browser';
 import { seedSignedInUser } from './support/seed';
-import { type RunningServer, startServer, tempDataDir } from './support/server';
+import { migratedDataDir, type RunningServer, startServer } from './support/server';
 
 describe.skipIf(!chromiumPath)('the console in Chromium', () => {
   let server: RunningServer;
@@ -14,7 +14,7 @@ describe.skipIf(!chromiumPath)('the console in Chromium', () => {
   let logoutToken: string;
 
   beforeAll(async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     const seeded = await seedSignedInUser(dataDir, { username: 'alice', email: 'alice@example.test' }, 2);
     [token = '', logoutToken = ''] = seeded.tokens;
     [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from './support/browser';
 import { launchWithExtension, startGatewayRelay, unzipToTemp } from './support/extension';
 import { seedSignedInUser } from './support/seed';
-import { freePort, type RunningServer, startServer, tempDataDir } from './support/server';
+import { freePort, migratedDataDir, type RunningServer, startServer } from './support/server';
 
 /** SPEC §4's wait for the extension's proxy set (EXTENSION_PROXY_TIMEOUT_MS). */
 const PROXY_WAIT_MS = 15_000;
@@ -123,7 +123,7 @@ describe.skipIf(!chromiumPath)('the browser extension, loaded from the served zi
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', () => resolve()));
     targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
 
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     ({ token } = await seedSignedInUser(dataDir, {
       username: 'extension_user',
       email: 'extension-user@example.test',

@@ -8,10 +8,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
+  migratedDataDir,
   type RunningServer,
   spawnServer,
   startServer,
-  tempDataDir,
   waitForExit,
 } from './support/server';
 
@@ -43,7 +43,7 @@ describe('the proxy gateway of the built product', () => {
   afterAll(() => new Promise<void>((resolve) => target.close(() => resolve())));
 
   it('carries traffic with a sold credential in npm start, and keeps its usage across a graceful stop', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     const seed = await openDatabase({ dataDir });
     const user = await createUser(seed.db, { balance: 10_000_000n });
     const proxy = await createProxy(seed.db, user.id);

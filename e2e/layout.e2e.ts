@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './support/browser';
 import { seedSignedInUser } from './support/seed';
-import { type RunningServer, startServer, tempDataDir } from './support/server';
+import { migratedDataDir, type RunningServer, startServer } from './support/server';
 
 const ROUTES_SOURCE = readFileSync(new URL('../apps/console/src/routes.ts', import.meta.url), 'utf8');
 const LOCALES = ['en-US', 'zh-CN', 'ru-RU'] as const;
@@ -132,7 +132,7 @@ describe.skipIf(!chromiumPath)('the console’s layout in Chromium, every page i
   let token: string;
 
   beforeAll(async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     // 10 PTC: enough to generate rotating proxies, so that the lists have rows to lay out.
     ({ token } = await seedSignedInUser(dataDir, {
       username: 'layout_user',

@@ -13,7 +13,7 @@ import { menu as zhMenu } from '../apps/console/src/locales/zh-CN/menu';
 import { hashPassword } from '../apps/server/src/modules/auth/secrets';
 import { chromiumPath, launchBrowser } from './support/browser';
 import { seedSignedInUser } from './support/seed';
-import { type RunningServer, startServer, tempDataDir } from './support/server';
+import { migratedDataDir, type RunningServer, startServer } from './support/server';
 
 const CAPTCHA = '1357';
 const EMAIL = 'e2e-prerender@example.test';
@@ -48,7 +48,7 @@ describe.skipIf(!chromiumPath)('the prerendered sign-in page in Chromium', () =>
   let problems: string[];
 
   beforeAll(async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     await seedSignedInUser(dataDir, {
       username: 'e2e_prerender',
       email: EMAIL,

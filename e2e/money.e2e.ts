@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../apps/server/src/modules/auth/secrets';
 import { billUsage } from '../apps/server/src/modules/billing/usage-billing.service';
 import { chromiumPath, launchBrowser } from './support/browser';
-import { type RunningServer, startServer, tempDataDir } from './support/server';
+import { migratedDataDir, type RunningServer, startServer } from './support/server';
 
 const CAPTCHA = '4321';
 const EMAIL = 'money@example.test';
@@ -29,7 +29,7 @@ describe.skipIf(!chromiumPath)('money in Chromium', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     // Before the server opens the data: a customer with an opening balance whose rotating proxy
     // carried 256 MiB, billed by the server's own usage billing (a traffic charge in the ledger).
     const database = await openDatabase({ dataDir });

@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './support/browser';
-import { type RunningServer, spawnServer, startServer, tempDataDir, waitForExit } from './support/server';
+import { migratedDataDir, type RunningServer, spawnServer, startServer, waitForExit } from './support/server';
 
 /**
  * The built product's operator side: the first owner from the command line, who enrols TOTP in
@@ -28,7 +28,7 @@ describe.skipIf(!chromiumPath)('operators of the built product', () => {
   };
 
   it('creates the first owner with npm run operator, who enrols TOTP in Chromium from the QR page and lands on the audit trail', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     const cli = spawnServer(
       { DATA_DIR: dataDir, OPERATOR_PASSWORD: 'a long owner password' },
       'operator.js',

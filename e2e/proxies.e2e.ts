@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './support/browser';
 import { seedSignedInUser } from './support/seed';
-import { freePort, type RunningServer, startServer, tempDataDir } from './support/server';
+import { freePort, migratedDataDir, type RunningServer, startServer, tempDataDir } from './support/server';
 
 const run = promisify(execFile);
 const SCREENSHOTS = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
@@ -57,7 +57,7 @@ describe.skipIf(!chromiumPath)('proxies in Chromium, as a customer uses them', (
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', () => resolve()));
     targetPort = (target.address() as AddressInfo).port;
 
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     ({ token } = await seedSignedInUser(dataDir, {
       username: 'proxy_buyer',
       email: 'proxy-buyer@example.test',

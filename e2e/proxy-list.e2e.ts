@@ -11,7 +11,7 @@ import { proxies as ruTexts } from '../apps/console/src/locales/ru-RU/proxies';
 import { proxies as zhTexts } from '../apps/console/src/locales/zh-CN/proxies';
 import { chromiumPath, launchBrowser } from './support/browser';
 import { seedSignedInUser } from './support/seed';
-import { freePort, type RunningServer, startServer, tempDataDir } from './support/server';
+import { freePort, migratedDataDir, type RunningServer, startServer, tempDataDir } from './support/server';
 
 const run = promisify(execFile);
 
@@ -66,7 +66,7 @@ describe.skipIf(!chromiumPath)('the proxy list at a glance, in Chromium', () => 
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', () => resolve()));
     targetPort = (target.address() as AddressInfo).port;
 
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     ({ token } = await seedSignedInUser(dataDir, {
       username: 'list_viewer',
       email: 'list-viewer@example.test',

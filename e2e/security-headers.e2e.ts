@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './support/browser';
 import { seedSignedInUser } from './support/seed';
-import { type RunningServer, startServer, tempDataDir } from './support/server';
+import { migratedDataDir, type RunningServer, startServer } from './support/server';
 
 const ROUTES_SOURCE = readFileSync(new URL('../apps/console/src/routes.ts', import.meta.url), 'utf8');
 
@@ -46,7 +46,7 @@ describe.skipIf(!chromiumPath)('security headers in Chromium', () => {
   let policyMessages: string[] = [];
 
   beforeAll(async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     ({ token } = await seedSignedInUser(dataDir, { username: 'csp_user', email: 'csp@example.test' }));
     [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
     context = await browser.newContext({

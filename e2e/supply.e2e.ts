@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './support/browser';
 import {
   freePort,
+  migratedDataDir,
   type RunningServer,
   spawnServer,
   startServer,
-  tempDataDir,
   waitForExit,
 } from './support/server';
 import { type SocksUpstream, startSocksUpstream } from './support/socks-upstream';
@@ -47,7 +47,7 @@ describe.skipIf(!chromiumPath)('supply run by operators in the built product', (
   });
 
   it('adds a local SOCKS5 supplier as supply for Berlin; a customer proxy reaches the target through it; the check shows it failing once it stops', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     const cli = spawnServer(
       { DATA_DIR: dataDir, OPERATOR_PASSWORD: 'a long owner password' },
       'operator.js',

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './support/browser';
 import { seedSignedInUser } from './support/seed';
-import { type RunningServer, startServer, tempDataDir } from './support/server';
+import { migratedDataDir, type RunningServer, startServer } from './support/server';
 
 describe.skipIf(!chromiumPath)('the wallet in Chromium', () => {
   let server: RunningServer;
@@ -11,7 +11,7 @@ describe.skipIf(!chromiumPath)('the wallet in Chromium', () => {
   let token: string;
 
   beforeAll(async () => {
-    const dataDir = tempDataDir();
+    const dataDir = migratedDataDir();
     ({ token } = await seedSignedInUser(dataDir, { username: 'payer', email: 'payer@example.test' }));
     [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
     const context = await browser.newContext({

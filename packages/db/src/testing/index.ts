@@ -9,6 +9,7 @@ import { withDatabase } from './template';
 export * from './factories';
 export * from './ledger-assertions';
 export type { TestDatabaseContext } from './template';
+export { migrationsHash } from './template';
 
 /**
  * An isolated, migrated database for one test file, cloned from the run's template:
