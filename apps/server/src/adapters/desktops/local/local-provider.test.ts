@@ -375,6 +375,20 @@ describe.skipIf(!availability.available)(
         expect(statSync(join(dir, 'desktop.json')).uid).toBe(0);
         pcUid = uid;
       }
+      // In its own mount namespace, the PC sees its own directory but not the server's files.
+      const hidden = provider.hiddenPaths();
+      console.info(`hidden from the PC: ${hidden.join(', ') || 'nothing'}`);
+      if (hidden.length > 0) {
+        const seenByPc = (path: string) => readdirSync(`/proc/${browser?.pid}/root${path}`);
+        expect(hidden).toContain(dataDir);
+        expect(seenByPc(join(dataDir, 'desktops'))).toEqual([id]);
+        expect(seenByPc(dir)).toContain('profile');
+        expect(seenByPc(join(dir, 'profile')).length).toBeGreaterThan(0);
+        if (hidden.includes(process.cwd())) {
+          expect(readdirSync(process.cwd())).toContain('package.json');
+          expect(seenByPc(process.cwd())).not.toContain('package.json');
+        }
+      }
       // With iptables, the PC's user reaches its proxy and nothing else (not even loopback).
       console.info(`egress restriction: ${provider.egressMode()}`);
       if (provider.egressMode() === 'iptables') {

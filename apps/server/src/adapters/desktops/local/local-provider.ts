@@ -9,11 +9,13 @@ import {
   readdir,
   readFile,
   rm,
+  rmdir,
   stat,
   unlink,
   writeFile,
 } from 'node:fs/promises';
 import { connect, createServer, isIP, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type {
@@ -32,6 +34,7 @@ import {
 import { cgroupDirsOf, type LimitsMode, type PcCgroup, removeCgroups, setUpCgroup } from './cgroups';
 import { checkHomeUrl, extensionFiles } from './extension';
 import { type EgressMode, removeEgressRules, restrictEgress } from './firewall';
+import { MOUNT_SCRIPT, mountNamespacesWork, pathsToHide } from './namespace';
 import { belongsTo, isAlive, MARKER, processesOf, terminate } from './processes';
 import { generateVncPassword, vncCryptoWorks, vncPasswordFile } from './vnc-auth';
 import { xauthorityFile } from './xauthority';
@@ -59,6 +62,8 @@ export interface LocalDesktopProvider extends DesktopProvider {
   limitsMode(): LimitsMode;
   /** How the outgoing connections of the PCs started so far are restricted ('none' before any). */
   egressMode(): EgressMode;
+  /** What the PCs started so far cannot see of this host's files ([] before any, or without). */
+  hiddenPaths(): string[];
   /** Whether new PCs run as users of their own (the server runs as root and setpriv exists). */
   separateUsers(): Promise<boolean>;
 }
@@ -99,6 +104,8 @@ interface Session {
   cgroup: PcCgroup;
   /** The PC's user id (null: the server's user). */
   uid: number | null;
+  /** What its mount namespace hides, and where its directory is bound meanwhile (null: none). */
+  hide: { paths: string[]; stage: string } | null;
   env: NodeJS.ProcessEnv;
   children: { xvnc: ChildProcess; windowManager: ChildProcess | null; chromium: ChildProcess | null };
   stopping: boolean;
@@ -186,6 +193,9 @@ const makePrivateDir = async (path: string, owner: number | null = null, mode = 
 /** The first user id given to PCs: far above people's and system accounts, below 2^31. */
 const FIRST_UID = 2_100_000_000;
 
+/** Where a PC's directory is bound while its mount namespace hides the data directory. */
+const STAGE_ROOT = existsSync('/run') ? '/run/ptc-desktops' : join(tmpdir(), 'ptc-desktops-stage');
+
 /**
  * Asks Chromium to close over its DevTools pipe, as closing its last window would: it then writes
  * its profile (cookies) to disk, which it does not on SIGTERM. True when it exited in time.
@@ -238,10 +248,24 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
   let closed = false;
   let lastLimitsMode: LimitsMode = 'none';
   let lastEgressMode: EgressMode = 'none';
+  let lastHiding: string[] = [];
 
   const dirOf = (id: string) => join(root, id);
 
   let setprivPath: string | null = null;
+  let unshareBinary = '/usr/bin/unshare';
+  let namespaces: Promise<boolean> | null = null;
+  /** Whether PCs with users of their own also get mount namespaces hiding the server's files. */
+  const hidesServerFiles = async (): Promise<boolean> => {
+    namespaces ??= (async () => {
+      if (!(await separateUsers())) return false;
+      const found = await findInPath(['unshare']);
+      if (!found) return false;
+      unshareBinary = found;
+      return mountNamespacesWork(found);
+    })();
+    return namespaces;
+  };
   /** User ids given out by this process (their desktop.json may not be written yet). */
   const handedOut = new Set<number>();
   /**
@@ -399,6 +423,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
     }
     await unlink(join(dir, 'run.json')).catch(() => {});
     await removeCgroups(session?.cgroup.dirs ?? cgroupDirsOf(id));
+    await rmdir(join(STAGE_ROOT, id)).catch(() => {});
     const uid = session?.uid ?? (await readRecord(id))?.uid ?? null;
     if (uid !== null && process.getuid?.() === 0) await removeEgressRules(uid);
     sessions.delete(id);
@@ -415,7 +440,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
   };
 
   const launch = (
-    session: Pick<Session, 'dir' | 'env' | 'cgroup' | 'uid'>,
+    session: Pick<Session, 'dir' | 'env' | 'cgroup' | 'uid' | 'hide'>,
     command: string,
     args: string[],
     log: string,
@@ -440,7 +465,23 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
               command,
               ...args,
             ];
-      const wrap = session.cgroup.procsFiles.length > 0 || session.uid !== null;
+      // In a mount namespace of its own, the server's code and data (but the PC's directory) are
+      // hidden under empty tmpfs mounts before the process drops to the PC's user.
+      const hidden = session.hide
+        ? [
+            unshareBinary,
+            '--mount',
+            '--propagation',
+            'private',
+            '--',
+            '/bin/sh',
+            '-c',
+            MOUNT_SCRIPT,
+            'sh',
+            ...target,
+          ]
+        : target;
+      const wrap = session.cgroup.procsFiles.length > 0 || session.uid !== null || session.hide !== null;
       const [file, argv] = wrap
         ? [
             '/bin/sh',
@@ -448,7 +489,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
               '-c',
               'for f in $PTC_CGROUP_PROCS; do echo $$ > "$f" 2>/dev/null; done; unset PTC_CGROUP_PROCS; exec "$@"',
               'sh',
-              ...target,
+              ...hidden,
             ],
           ]
         : [command, args];
@@ -456,7 +497,17 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         // Its own session and process group: a signal to the server's group never reaches it.
         detached: true,
         stdio: devtoolsPipe ? ['ignore', fd, fd, 'pipe', 'pipe'] : ['ignore', fd, fd],
-        env: { ...session.env, PTC_CGROUP_PROCS: session.cgroup.procsFiles.join(' ') },
+        env: {
+          ...session.env,
+          PTC_CGROUP_PROCS: session.cgroup.procsFiles.join(' '),
+          ...(session.hide
+            ? {
+                PTC_HIDE: session.hide.paths.join(' '),
+                PTC_STAGE: session.hide.stage,
+                PTC_PCDIR: session.dir,
+              }
+            : {}),
+        },
       });
       child.on('error', () => {});
       child.unref();
@@ -581,6 +632,21 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         [MARKER]: dir,
       };
 
+      let hide: Session['hide'] = null;
+      if (uid !== null && (await hidesServerFiles())) {
+        const paths = pathsToHide(
+          [process.cwd(), options.dataDir],
+          [bin.xvnc, bin.windowManager, bin.chromium, setprivPath ?? '', unshareBinary],
+        );
+        if (paths.length > 0) {
+          const stage = join(STAGE_ROOT, id);
+          await makePrivateDir(STAGE_ROOT);
+          await makePrivateDir(stage);
+          hide = { paths, stage };
+        }
+      }
+      lastHiding = hide?.paths ?? [];
+
       let session: Session | null = null;
       let lastError = '';
       for (let attempt = 0; attempt < 5 && !session; attempt += 1) {
@@ -589,7 +655,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         await writePrivate(join(dir, 'Xauthority'), xauthorityFile(display), uid);
         const env = { ...baseEnv, DISPLAY: `:${display}` };
         const xvnc = launch(
-          { dir, env, cgroup, uid },
+          { dir, env, cgroup, uid, hide },
           bin.xvnc,
           [
             `:${display}`,
@@ -637,6 +703,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
             port,
             cgroup,
             uid,
+            hide,
             env: { ...env, PTC_CHROMIUM: bin.chromium, PTC_WM: bin.windowManager },
             children: { xvnc, windowManager: null, chromium: null },
             stopping: false,
@@ -754,6 +821,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
     availability,
     limitsMode: () => lastLimitsMode,
     egressMode: () => lastEgressMode,
+    hiddenPaths: () => lastHiding,
     separateUsers,
     create: (spec) => {
       checkSpec(spec);
