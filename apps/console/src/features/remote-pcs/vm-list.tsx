@@ -132,8 +132,9 @@ export const VmList = ({ isMobile }: { isMobile: boolean }) => {
     });
   };
 
+  // In the table the buttons wrap in two or three rows rather than widening it.
   const actions = (vm: Vm) => (
-    <Flex gap={6} wrap data-testid={`vm-actions-${vm.id}`}>
+    <Flex gap={6} wrap style={isMobile ? undefined : { width: 250 }} data-testid={`vm-actions-${vm.id}`}>
       {BUTTONS.map(({ operation, icon }) => {
         const allowed = canOperate(vm, operation);
         const isBusy =
@@ -213,23 +214,44 @@ export const VmList = ({ isMobile }: { isMobile: boolean }) => {
   const area = (vm: Vm) => countryName(vm.area, i18n.language);
 
   const columns: TableColumnsType<Vm> = [
-    { key: 'status', title: t('remotePc.column.status'), render: (_value, vm) => <StatusCell vm={vm} /> },
+    {
+      key: 'status',
+      title: t('remotePc.column.status'),
+      render: (_value, vm) => (
+        <div style={{ maxWidth: 200 }}>
+          <StatusCell vm={vm} />
+        </div>
+      ),
+    },
     { key: 'area', title: t('remotePc.column.area'), render: (_value, vm) => area(vm) },
     { key: 'conf', title: t('remotePc.column.conf'), render: (_value, vm) => conf(vm) },
     {
       key: 'connection',
       title: t('remotePc.column.connection'),
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (_value, vm) => <ConnectionDetails vm={vm} />,
     },
     { key: 'proxy', title: t('remotePc.column.proxy'), render: (_value, vm) => proxy(vm) },
-    { key: 'remaining', title: t('remotePc.column.remaining'), render: (_value, vm) => remaining(vm) },
     {
-      key: 'expireTime',
-      title: t('remotePc.column.expireTime'),
-      render: (_value, vm) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(vm.expire_time)}</span>,
+      key: 'remaining',
+      title: `${t('remotePc.column.remaining')} / ${t('remotePc.column.expireTime')}`,
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+      render: (_value, vm) => (
+        <Flex vertical>
+          {remaining(vm)}
+          <Typography.Text type="secondary" data-testid={`vm-expire-${vm.id}`}>
+            {formatTime(vm.expire_time)}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     { key: 'autoRenew', title: t('remotePc.column.autoRenew'), render: (_value, vm) => autoRenew(vm) },
-    { key: 'actions', title: t('remotePc.column.actions'), render: (_value, vm) => actions(vm) },
+    {
+      key: 'actions',
+      title: t('remotePc.column.actions'),
+      fixed: 'right',
+      render: (_value, vm) => actions(vm),
+    },
   ];
 
   const list = vms.data?.data ?? [];
@@ -291,6 +313,8 @@ export const VmList = ({ isMobile }: { isMobile: boolean }) => {
         columns={columns}
         dataSource={list}
         scroll={{ x: 'max-content' }}
+        // Columns as wide as their content (a fixed column would make antd lay them out evenly).
+        tableLayout="auto"
         pagination={
           total > VM_PAGE_SIZE
             ? { current: page, pageSize: VM_PAGE_SIZE, total, onChange: setPage, showSizeChanger: false }
