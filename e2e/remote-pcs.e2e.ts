@@ -234,24 +234,41 @@ describe.skipIf(!chromiumPath)('remote PCs in the console, on the local desktop 
     expect(await balance()).toBeCloseTo(before - price, 6);
   }, 240_000);
 
-  it('lays the page out as cards at 390 px', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
-    await context.addInitScript((session) => {
-      localStorage.setItem('token', session);
-      localStorage.setItem('arco-locale', 'en-US');
-    }, token);
-    const phone = await context.newPage();
-    try {
-      await phone.goto('/remote-service');
-      await phone.getByTestId(`vm-card-${vmId}`).waitFor();
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await screenshot(phone, 'remote-pcs-390');
-      await phone.goto(`/remote-service/remote/${vmId}`);
-      await phone.getByTestId('vm-remote-warning').waitFor();
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await screenshot(phone, 'remote-control-390');
-    } finally {
-      await context.close();
+  it('lays both pages out at 390 px in every language: cards, nothing sideways, no raw text key', async () => {
+    for (const locale of ['en-US', 'zh-CN', 'ru-RU']) {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 390, height: 844 },
+      });
+      await context.addInitScript(
+        ([session, chosen]) => {
+          localStorage.setItem('token', session);
+          localStorage.setItem('arco-locale', chosen);
+        },
+        [token, locale] as const,
+      );
+      const phone = await context.newPage();
+      try {
+        const check = async (name: string) => {
+          expect(
+            await phone.evaluate(() => document.documentElement.scrollWidth),
+            `${name} ${locale}`,
+          ).toBeLessThanOrEqual(390);
+          expect(
+            await phone.evaluate(() => /\bremotePc\.[\w.]+/.exec(document.body.innerText)?.[0] ?? null),
+          ).toBeNull();
+          await screenshot(phone, `${name}-390-${locale}`);
+        };
+        await phone.goto('/remote-service');
+        await phone.getByTestId(`vm-card-${vmId}`).waitFor();
+        await phone.getByTestId('vm-create-form').waitFor();
+        await check('remote-pcs');
+        await phone.goto(`/remote-service/remote/${vmId}`);
+        await phone.getByTestId('vm-remote-warning').waitFor();
+        await check('remote-control');
+      } finally {
+        await context.close();
+      }
     }
-  }, 60_000);
+  }, 90_000);
 });
