@@ -381,6 +381,7 @@ describe.skipIf(!availability.available)(
       if (hidden.length > 0) {
         const seenByPc = (path: string) => readdirSync(`/proc/${browser?.pid}/root${path}`);
         expect(hidden).toContain(dataDir);
+        expect(hidden).toContain('/root');
         expect(seenByPc(join(dataDir, 'desktops'))).toEqual([id]);
         expect(seenByPc(dir)).toContain('profile');
         expect(seenByPc(join(dir, 'profile')).length).toBeGreaterThan(0);

@@ -234,7 +234,11 @@ const logTail = async (path: string) => {
  * When the server runs as root, each PC runs as a user of its own (uid 2100000000 and up, no
  * account needed): it owns its profile, extension, VNC password and X cookie, and cannot read
  * another PC's directory or the server's private files. Its directory is then 0711 (passable,
- * not listable), and every directory above it must be passable by others (o+x).
+ * not listable), and every directory above it must be passable by others (o+x). Where mount
+ * namespaces work (root), every PC process also runs in one of its own in which the server's
+ * working directory, its data directory (but the PC's own directory), /root and /home are empty:
+ * file:// inside the PC shows none of the server's code, configuration or database. A PC whose
+ * user has its own uid may also connect to its proxy only (iptables, when installed).
  */
 export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions): LocalDesktopProvider => {
   const root = join(resolve(options.dataDir), 'desktops');
@@ -255,10 +259,10 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
   let setprivPath: string | null = null;
   let unshareBinary = '/usr/bin/unshare';
   let namespaces: Promise<boolean> | null = null;
-  /** Whether PCs with users of their own also get mount namespaces hiding the server's files. */
+  /** Whether PCs get mount namespaces hiding the server's files (root, unshare, mounts allowed). */
   const hidesServerFiles = async (): Promise<boolean> => {
     namespaces ??= (async () => {
-      if (!(await separateUsers())) return false;
+      if (process.getuid?.() !== 0) return false;
       const found = await findInPath(['unshare']);
       if (!found) return false;
       unshareBinary = found;
@@ -466,7 +470,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
               ...args,
             ];
       // In a mount namespace of its own, the server's code and data (but the PC's directory) are
-      // hidden under empty tmpfs mounts before the process drops to the PC's user.
+      // hidden under empty tmpfs mounts before the process drops to the PC's user (if it has one).
       const hidden = session.hide
         ? [
             unshareBinary,
@@ -633,9 +637,9 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
       };
 
       let hide: Session['hide'] = null;
-      if (uid !== null && (await hidesServerFiles())) {
+      if (await hidesServerFiles()) {
         const paths = pathsToHide(
-          [process.cwd(), options.dataDir],
+          [process.cwd(), options.dataDir, '/root', '/home'],
           [bin.xvnc, bin.windowManager, bin.chromium, setprivPath ?? '', unshareBinary],
         );
         if (paths.length > 0) {

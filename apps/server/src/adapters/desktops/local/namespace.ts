@@ -27,8 +27,8 @@ const within = (path: string, dir: string) =>
 
 /**
  * The directories hidden from a PC (each covered by an empty tmpfs in its own mount namespace):
- * the server's working directory (its code, configuration, maybe `.env`) and its data directory
- * (the database, other PCs). Never a system directory or one above it (/tmp itself stays: the X
+ * the server's working directory (its code, configuration, maybe `.env`), its data directory
+ * (the database, other PCs), people's homes. Never a system directory or one above it (/tmp itself stays: the X
  * sockets are there; a directory inside it may go), nor one holding a binary
  * the PC runs; paths with white space are left out (the mount script splits on it).
  */
