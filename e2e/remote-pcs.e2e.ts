@@ -205,6 +205,13 @@ describe.skipIf(!chromiumPath)('remote PCs in the console, on the local desktop 
       )
       .toBeGreaterThan(0);
     await screenshot(page, 'remote-control-desktop');
+    // Typing reaches the PC: Chromium starts with its address bar focused, so a typed address and
+    // Enter load it through the proxy.
+    await page.getByTestId('vm-remote-keyboard-toggle').click();
+    await page.getByTestId('vm-remote-keyboard-text').fill(`${targetUrl}/typed`);
+    await page.getByTestId('vm-remote-keyboard-type').click();
+    await page.getByTestId('vm-remote-key-enter').click();
+    await expect.poll(() => targetSeen.includes('/typed'), { timeout: 20_000 }).toBe(true);
     await page.getByTestId('vm-remote-disconnect').click();
     await page.getByTestId('vm-remote-ended').waitFor();
   }, 120_000);

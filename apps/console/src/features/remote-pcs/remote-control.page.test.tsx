@@ -44,6 +44,10 @@ class FakeRfb extends EventTarget {
   sendCtrlAltDel() {
     this.calls.push('ctrlAltDel');
   }
+  readonly keys: number[] = [];
+  sendKey(keysym: number, _code: string | null, down?: boolean) {
+    if (down === undefined) this.keys.push(keysym);
+  }
   clipboardPasteFrom(text: string) {
     this.pasted.push(text);
   }
@@ -171,6 +175,23 @@ describe('the remote-control page', () => {
     fireEvent.change(text, { target: { value: 'from this computer' } });
     fireEvent.click(screen.getByTestId('vm-remote-clipboard-send'));
     expect(rfb(0).pasted).toEqual(['from this computer']);
+  });
+
+  it('types text key by key, and Enter, Backspace and Tab, for devices without a keyboard', async () => {
+    openPage();
+    fireEvent.click(await screen.findByTestId('vm-remote-connect'));
+    await waitFor(() => expect(FakeRfb.instances).toHaveLength(1));
+    rfb(0).emit('connect');
+    fireEvent.click(screen.getByTestId('vm-remote-keyboard-toggle'));
+    const input = (await screen.findByTestId('vm-remote-keyboard-text')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'Hé 中' } });
+    fireEvent.click(screen.getByTestId('vm-remote-keyboard-type'));
+    expect(rfb(0).keys).toEqual([0x48, 0xe9, 0x20, 0x01004e2d]);
+    expect(input.value).toBe('');
+    fireEvent.click(screen.getByTestId('vm-remote-key-enter'));
+    fireEvent.click(screen.getByTestId('vm-remote-key-backspace'));
+    fireEvent.click(screen.getByTestId('vm-remote-key-tab'));
+    expect(rfb(0).keys.slice(4)).toEqual([0xff0d, 0xff08, 0xff09]);
   });
 
   it('disconnects, says so, and reconnects with a new ticket each time', async () => {

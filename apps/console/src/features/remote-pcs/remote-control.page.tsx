@@ -3,6 +3,7 @@ import {
   CopyOutlined,
   DisconnectOutlined,
   FullscreenOutlined,
+  KeyOutlined,
   LinkOutlined,
   SendOutlined,
   SnippetsOutlined,
@@ -113,6 +114,7 @@ const useEndText = () => {
  * SPEC §2, issue #19). The limits warning comes first; Connect asks for a single-use ticket
  * (`POST /proxy/vm/remote`) and opens noVNC on the relay's WebSocket with the PC's VNC password.
  * The screen scales to the frame; Ctrl+Alt+Del, full screen, the clipboard both ways (a text panel),
+ * typing text key by key (phones and tablets have no keyboard the canvas takes),
  * disconnect, and reconnect (a new ticket each time). noVNC is loaded on connecting only.
  */
 const RemoteControlPage = () => {
@@ -128,6 +130,8 @@ const RemoteControlPage = () => {
   const [hasAccepted, setHasAccepted] = useState(false);
   const [clipboard, setClipboard] = useState('');
   const [isClipboardOpen, setIsClipboardOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [isKeyboardOpen, setIsKeyboardOpen] = useState(false);
   const frameRef = useRef<HTMLDivElement>(null);
   const screenRef = useRef<HTMLDivElement>(null);
   const sessionRef = useRef<VncSession | null>(null);
@@ -210,6 +214,11 @@ const RemoteControlPage = () => {
     sessionRef.current?.focus();
   };
 
+  const typeText = () => {
+    sessionRef.current?.type(typed);
+    setTyped('');
+  };
+
   const isConnected = phase.kind === 'connected';
   const isBusy = phase.kind === 'requesting' || phase.kind === 'connecting';
   const showsViewer = hasAccepted;
@@ -278,6 +287,15 @@ const RemoteControlPage = () => {
             >
               {t('remotePc.remote.clipboard')}
             </Button>
+            <Button
+              size={isMobile ? 'small' : 'middle'}
+              icon={<KeyOutlined />}
+              onClick={() => setIsKeyboardOpen((open) => !open)}
+              aria-expanded={isKeyboardOpen}
+              data-testid="vm-remote-keyboard-toggle"
+            >
+              {t('remotePc.remote.keyboard')}
+            </Button>
             {canFullscreen ? (
               <Button
                 size={isMobile ? 'small' : 'middle'}
@@ -312,6 +330,57 @@ const RemoteControlPage = () => {
               </Button>
             )}
           </Flex>
+          {isKeyboardOpen ? (
+            <Card size="small" data-testid="vm-remote-keyboard">
+              <Flex vertical gap={8}>
+                <Typography.Text type="secondary">{t('remotePc.remote.keyboardHint')}</Typography.Text>
+                <Input
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                  onPressEnter={() => (typed ? typeText() : sessionRef.current?.press('Return'))}
+                  aria-label={t('remotePc.remote.keyboard')}
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  data-testid="vm-remote-keyboard-text"
+                />
+                <Flex gap={8} wrap>
+                  <Button
+                    size="small"
+                    type="primary"
+                    disabled={!isConnected || typed === ''}
+                    onClick={typeText}
+                    data-testid="vm-remote-keyboard-type"
+                  >
+                    {t('remotePc.remote.keyboardType')}
+                  </Button>
+                  <Button
+                    size="small"
+                    disabled={!isConnected}
+                    onClick={() => sessionRef.current?.press('Return')}
+                    data-testid="vm-remote-key-enter"
+                  >
+                    {t('remotePc.remote.keyEnter')}
+                  </Button>
+                  <Button
+                    size="small"
+                    disabled={!isConnected}
+                    onClick={() => sessionRef.current?.press('BackSpace')}
+                    data-testid="vm-remote-key-backspace"
+                  >
+                    {t('remotePc.remote.keyBackspace')}
+                  </Button>
+                  <Button
+                    size="small"
+                    disabled={!isConnected}
+                    onClick={() => sessionRef.current?.press('Tab')}
+                    data-testid="vm-remote-key-tab"
+                  >
+                    {t('remotePc.remote.keyTab')}
+                  </Button>
+                </Flex>
+              </Flex>
+            </Card>
+          ) : null}
           {isClipboardOpen ? (
             <Card size="small" data-testid="vm-remote-clipboard">
               <Flex vertical gap={8}>

@@ -6,6 +6,8 @@ import {
   confName,
   displayStatus,
   isTransitional,
+  KEYSYMS,
+  keysymsOf,
   memoryOf,
   operationsOf,
   pollInterval,
@@ -110,6 +112,15 @@ describe('remote PC rules', () => {
     expect(websocketUrl('wss://relay.example/x', { protocol: 'http:', host: 'h' })).toBe(
       'wss://relay.example/x',
     );
+  });
+});
+
+describe('typing on the remote PC', () => {
+  it('maps Latin-1 one to one, line breaks and tabs to their keys, anything else to Unicode keysyms', () => {
+    expect(keysymsOf('Ab1 é')).toEqual([0x41, 0x62, 0x31, 0x20, 0xe9]);
+    expect(keysymsOf('a\r\nb\tc\n')).toEqual([0x61, KEYSYMS.Return, 0x62, KEYSYMS.Tab, 0x63, KEYSYMS.Return]);
+    expect(keysymsOf('中😀')).toEqual([0x01000000 + 0x4e2d, 0x01000000 + 0x1f600]);
+    expect(keysymsOf('\u0000\u0007\u009b')).toEqual([]);
   });
 });
 

@@ -118,3 +118,20 @@ export const websocketUrl = (url: string, location: Pick<Location, 'protocol' | 
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}${url.startsWith('/') ? '' : '/'}${url}`;
 };
+
+/** X keysyms of the keys the remote-control page types besides text. */
+export const KEYSYMS = { Return: 0xff0d, BackSpace: 0xff08, Tab: 0xff09 } as const;
+
+/**
+ * The X keysyms that type `text` on the remote PC, one per character: Latin-1 maps one to one,
+ * a line break is Return and a tab Tab, anything else the Unicode keysym (0x01000000 + code point)
+ * X servers such as Xvnc accept. Other control characters are left out.
+ */
+export const keysymsOf = (text: string): number[] =>
+  [...text.replace(/\r\n?/g, '\n')].flatMap((character) => {
+    const code = character.codePointAt(0) ?? 0;
+    if (character === '\n') return [KEYSYMS.Return];
+    if (character === '\t') return [KEYSYMS.Tab];
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return [];
+    return [code <= 0xff ? code : 0x01000000 + code];
+  });

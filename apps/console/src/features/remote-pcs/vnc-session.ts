@@ -1,5 +1,6 @@
 import RFB from '@novnc/novnc/core/rfb.js';
 import { VM_VNC_SUBPROTOCOL } from '@ptc/contracts';
+import { KEYSYMS, keysymsOf } from './vm-rules';
 
 /**
  * The noVNC side of the remote-control page, loaded only when the customer connects (a dynamic
@@ -28,6 +29,10 @@ export interface VncSession {
   sendCtrlAltDel(): void;
   /** Puts `text` on the remote PC's clipboard. */
   paste(text: string): void;
+  /** Types `text` key by key (phones and tablets have no keyboard the canvas can take). */
+  type(text: string): void;
+  /** Presses and releases one key. */
+  press(key: keyof typeof KEYSYMS): void;
   focus(): void;
 }
 
@@ -72,6 +77,10 @@ export const openVncSession = (
     },
     sendCtrlAltDel: () => rfb.sendCtrlAltDel(),
     paste: (text) => rfb.clipboardPasteFrom(text),
+    type: (text) => {
+      for (const keysym of keysymsOf(text)) rfb.sendKey(keysym, null);
+    },
+    press: (key) => rfb.sendKey(KEYSYMS[key], null),
     focus: () => rfb.focus(),
   };
 };

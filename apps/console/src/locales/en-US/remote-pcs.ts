@@ -140,4 +140,11 @@ export const remotePcs = {
   'remotePc.remote.clipboardSend': 'Send to the remote PC',
   'remotePc.remote.clipboardCopy': 'Copy to this computer',
   'remotePc.remote.clipboardSent': 'Sent to the remote PC’s clipboard',
+  'remotePc.remote.keyboard': 'Type text',
+  'remotePc.remote.keyboardHint':
+    'For phones and tablets, or fields where pasting does not work: the text is typed into the remote PC key by key.',
+  'remotePc.remote.keyboardType': 'Type',
+  'remotePc.remote.keyEnter': 'Enter',
+  'remotePc.remote.keyBackspace': 'Backspace',
+  'remotePc.remote.keyTab': 'Tab',
 };

@@ -141,4 +141,11 @@ export const remotePcs = {
   'remotePc.remote.clipboardSend': 'Отправить на удалённый ПК',
   'remotePc.remote.clipboardCopy': 'Скопировать на этот компьютер',
   'remotePc.remote.clipboardSent': 'Отправлено в буфер обмена удалённого ПК',
+  'remotePc.remote.keyboard': 'Ввести текст',
+  'remotePc.remote.keyboardHint':
+    'Для телефонов и планшетов или полей, куда не работает вставка: текст вводится в удалённый ПК по одной клавише.',
+  'remotePc.remote.keyboardType': 'Ввести',
+  'remotePc.remote.keyEnter': 'Enter',
+  'remotePc.remote.keyBackspace': 'Backspace',
+  'remotePc.remote.keyTab': 'Tab',
 };

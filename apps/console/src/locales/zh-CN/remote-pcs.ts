@@ -134,4 +134,10 @@ export const remotePcs = {
   'remotePc.remote.clipboardSend': '发送到远程电脑',
   'remotePc.remote.clipboardCopy': '复制到本机',
   'remotePc.remote.clipboardSent': '已发送到远程电脑的剪贴板',
+  'remotePc.remote.keyboard': '输入文字',
+  'remotePc.remote.keyboardHint': '适用于手机、平板或无法粘贴的输入框：文字将逐键输入到远程电脑。',
+  'remotePc.remote.keyboardType': '输入',
+  'remotePc.remote.keyEnter': '回车',
+  'remotePc.remote.keyBackspace': '退格',
+  'remotePc.remote.keyTab': 'Tab',
 };
