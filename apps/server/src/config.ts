@@ -182,6 +182,12 @@ const envSchema = z
     VM_CUSTOMER_LIMIT: z.coerce.number().int().min(0).max(10_000).default(3),
     /** Set by the operator to stop new remote PCs (20002); the others keep working. */
     VM_CREATION_SUSPENDED: z.enum(['true', 'false', '1', '0']).optional(),
+    /**
+     * Offer local remote PCs even where they cannot be isolated from this host (no root, no
+     * mount namespaces, no iptables): their browser could then read the server's files and reach
+     * its loopback services. For a host whose only customers are trusted.
+     */
+    VM_LOCAL_UNISOLATED: z.enum(['true', 'false', '1', '0']).optional(),
     /** The first page of the remote PCs' Chromium (default about:blank). */
     VM_HOME_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
@@ -425,6 +431,7 @@ const envSchema = z
       customerLimit: env.VM_CUSTOMER_LIMIT,
       creationSuspended: env.VM_CREATION_SUSPENDED === 'true' || env.VM_CREATION_SUSPENDED === '1',
       homeUrl: env.VM_HOME_URL,
+      allowUnisolated: env.VM_LOCAL_UNISOLATED === 'true' || env.VM_LOCAL_UNISOLATED === '1',
     },
     /** The first owner, when no operator exists yet (README "Operators"). */
     operatorBootstrap:

@@ -25,6 +25,8 @@ export interface DesktopProviderConfig {
   dataDir: string;
   /** How many PCs may run at once on this host. */
   maxRunning: number;
+  /** Run local PCs even where they cannot be isolated from the host (`VM_LOCAL_UNISOLATED`). */
+  allowUnisolated?: boolean;
 }
 
 const NOT_OFFERED = 'Remote PCs are not offered on this server';
@@ -51,5 +53,9 @@ const createNoDesktopProvider = (): DesktopProvider => {
 /** The configured desktop provider. */
 export const createDesktopProvider = (config: DesktopProviderConfig): DesktopProvider =>
   config.kind === 'local'
-    ? createLocalDesktopProvider({ dataDir: config.dataDir, maxRunning: config.maxRunning })
+    ? createLocalDesktopProvider({
+        dataDir: config.dataDir,
+        maxRunning: config.maxRunning,
+        allowUnisolated: config.allowUnisolated ?? false,
+      })
     : createNoDesktopProvider();

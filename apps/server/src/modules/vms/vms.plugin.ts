@@ -33,6 +33,7 @@ export const vmsPlugin = fp(
         kind: app.config.vms.provider,
         dataDir: app.config.dataDir,
         maxRunning: app.config.vms.hostCapacity,
+        allowUnisolated: app.config.vms.allowUnisolated,
       });
     const runtime = { provider, work: new BackgroundWork(app.log) } as VmRuntime;
     app.decorate('vms', runtime);

@@ -27,6 +27,17 @@ const ensureChain = async (tool: (typeof TOOLS)[number]) => {
   }
 };
 
+/** Whether this host can restrict a PC's connections: root, and iptables and ip6tables that answer. */
+export const egressCanBeRestricted = async (): Promise<boolean> => {
+  if (process.getuid?.() !== 0) return false;
+  try {
+    for (const tool of TOOLS) await iptables(tool, ['-S', 'OUTPUT']);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** Deletes every rule of user `uid` from the chain (of both address families). */
 export const removeEgressRules = async (uid: number): Promise<void> => {
   for (const tool of TOOLS) {

@@ -237,6 +237,36 @@ if (!availability.available && process.env.CI) {
   throw new Error(`CI is set but remote PCs cannot run here: ${availability.reason}`);
 }
 
+describe.skipIf(!availability.available)('local desktop provider without isolation', () => {
+  it('answers unavailable where PCs cannot get users of their own, unless told to run them unisolated', async () => {
+    // Others cannot pass through this directory: a PC's own user could not reach its files.
+    const closedDir = mkdtempSync(join(tmpdir(), 'ptc-desktops-closed-'));
+    try {
+      const strict = createLocalDesktopProvider({ dataDir: closedDir, maxRunning: 1 });
+      const refused = await strict.availability();
+      expect(refused).toEqual({ available: false, reason: expect.stringContaining('user of their own') });
+      await expect(
+        strict.create({
+          id: 'unisolated',
+          cpu: 1,
+          memoryMb: 512,
+          proxy: { host: '127.0.0.1', port: 1, username: 'u', password: 'p' },
+        }),
+      ).rejects.toThrow('cannot be isolated');
+      expect(existsSync(join(closedDir, 'desktops', 'unisolated'))).toBe(false);
+      const trusting = createLocalDesktopProvider({
+        dataDir: closedDir,
+        maxRunning: 1,
+        allowUnisolated: true,
+      });
+      expect(await trusting.availability()).toEqual({ available: true });
+      await Promise.all([strict.close(), trusting.close()]);
+    } finally {
+      rmSync(closedDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.skipIf(!availability.available)(
   'local desktop provider (real Xvnc, window manager, Chromium)',
   () => {

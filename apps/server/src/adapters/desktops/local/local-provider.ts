@@ -33,7 +33,7 @@ import {
 } from '../errors';
 import { cgroupDirsOf, type LimitsMode, type PcCgroup, removeCgroups, setUpCgroup } from './cgroups';
 import { checkHomeUrl, extensionFiles } from './extension';
-import { type EgressMode, removeEgressRules, restrictEgress } from './firewall';
+import { type EgressMode, egressCanBeRestricted, removeEgressRules, restrictEgress } from './firewall';
 import { MOUNT_SCRIPT, mountNamespacesWork, pathsToHide } from './namespace';
 import { belongsTo, isAlive, MARKER, processesOf, terminate } from './processes';
 import { generateVncPassword, vncCryptoWorks, vncPasswordFile } from './vnc-auth';
@@ -48,6 +48,12 @@ export interface LocalDesktopProviderOptions {
   binaries?: Partial<DesktopBinaries>;
   /** The screen size of every PC (default 1280x800). */
   geometry?: { width: number; height: number };
+  /**
+   * Run PCs even where this host cannot isolate them (a user of their own, a firewall letting
+   * them reach their proxy only, the server's files hidden): without it such a host answers
+   * unavailable. Default false.
+   */
+  allowUnisolated?: boolean;
 }
 
 export interface DesktopBinaries {
@@ -356,7 +362,35 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         reason: `Remote PCs cannot run on this host: missing ${missing.join(', ')}`,
       };
     }
+    const lacking = options.allowUnisolated ? [] : await isolationLacking();
+    if (lacking.length > 0) {
+      return {
+        available: false,
+        reason:
+          `Remote PCs cannot be isolated on this host: ${lacking.join('; ')}. ` +
+          'Run the server as root with these, or set VM_LOCAL_UNISOLATED=true for trusted customers only',
+      };
+    }
     return { available: true };
+  };
+
+  /**
+   * What this host lacks to keep a PC's browser away from the host (empty: nothing): without a
+   * user of its own it could read the server's files, without the firewall reach this host's
+   * loopback services (the database, other PCs' VNC) and the internet around the proxy.
+   */
+  const isolationLacking = async (): Promise<string[]> => {
+    if (process.getuid?.() !== 0) return ['the server does not run as root'];
+    const [users, hidden, firewall] = await Promise.all([
+      separateUsers(),
+      hidesServerFiles(),
+      egressCanBeRestricted(),
+    ]);
+    return [
+      ...(users ? [] : ['no user of their own (setpriv, and every directory above the data directory o+x)']),
+      ...(hidden ? [] : ["no mount namespace hiding the server's files (unshare)"]),
+      ...(firewall ? [] : ['no firewall (iptables and ip6tables, Debian package iptables)']),
+    ];
   };
 
   const readRecord = async (id: string): Promise<DesktopRecord | null> => {
@@ -582,6 +616,17 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
       throw new DesktopUnavailableError(`Remote PCs cannot run: missing ${missing.join(', ')}`);
     const bin = found as DesktopBinaries;
     const homeUrl = checkHomeUrl(spec.homeUrl);
+    if (!options.allowUnisolated) {
+      const lacking = await isolationLacking();
+      if (lacking.length > 0)
+        throw new DesktopUnavailableError(
+          `Remote PCs cannot be isolated on this host: ${lacking.join('; ')}`,
+        );
+      if (record.uid === null)
+        throw new DesktopUnavailableError(
+          'This remote PC was made without a user of its own and cannot be isolated',
+        );
+    }
 
     await admission(async () => {
       if ((await countRunning(id)) >= options.maxRunning) throw new DesktopHostFullError(options.maxRunning);
@@ -619,6 +664,8 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         if (address) egress = await restrictEgress(uid, address, proxy.port);
         if (egress !== 'none' && address) proxy = { ...proxy, host: address };
       }
+      if (egress === 'none' && !options.allowUnisolated)
+        throw new DesktopUnavailableError("The firewall rules of this remote PC's user could not be set");
       lastEgressMode = egress;
       for (const [name, text] of Object.entries(extensionFiles(proxy, homeUrl))) {
         await writePrivate(join(dir, 'extension', name), text, uid);
