@@ -250,7 +250,9 @@ describe('the remote PC list', () => {
     expect(screen.getByTestId('vm-status-off').textContent).toBe('Offline');
     expect(screen.getByTestId('vm-status-gone').textContent).toBe('Released');
     expect(screen.getByTestId('vm-failure-bad').textContent).toContain('Reason: Xvnc did not start');
+    expect(screen.getByTestId('vm-area-run').textContent).toBe('United States');
     expect(screen.getByTestId('vm-remaining-run').textContent).toBe('3 d 5 h');
+    expect(screen.getByTestId('vm-expire-run').textContent).toMatch(/^2026-11-30 \d\d:00$/);
     expect(screen.getByTestId('vm-remaining-exp').textContent).toBe('Expired');
     // The disabled button says why on hover.
     fireEvent.mouseEnter(button('vm-start-run').parentElement as HTMLElement);

@@ -134,7 +134,7 @@ export const VmList = ({ isMobile }: { isMobile: boolean }) => {
 
   // In the table the buttons wrap in two or three rows rather than widening it.
   const actions = (vm: Vm) => (
-    <Flex gap={6} wrap style={isMobile ? undefined : { width: 250 }} data-testid={`vm-actions-${vm.id}`}>
+    <Flex gap={6} wrap style={isMobile ? undefined : { width: 228 }} data-testid={`vm-actions-${vm.id}`}>
       {BUTTONS.map(({ operation, icon }) => {
         const allowed = canOperate(vm, operation);
         const isBusy =
@@ -223,8 +223,18 @@ export const VmList = ({ isMobile }: { isMobile: boolean }) => {
         </div>
       ),
     },
-    { key: 'area', title: t('remotePc.column.area'), render: (_value, vm) => area(vm) },
-    { key: 'conf', title: t('remotePc.column.conf'), render: (_value, vm) => conf(vm) },
+    {
+      key: 'conf',
+      title: `${t('remotePc.column.area')} / ${t('remotePc.column.conf')}`,
+      render: (_value, vm) => (
+        <Flex vertical>
+          <Typography.Text strong data-testid={`vm-area-${vm.id}`}>
+            {area(vm)}
+          </Typography.Text>
+          {conf(vm)}
+        </Flex>
+      ),
+    },
     {
       key: 'connection',
       title: t('remotePc.column.connection'),
