@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startScheduler } from './scheduler';
+import { FIRST_ROUND_AFTER_MS, startScheduler } from './scheduler';
 
 const log = { info: vi.fn(), error: vi.fn() } as never;
 
@@ -63,5 +63,60 @@ describe('the job scheduler', () => {
     await stopping;
     expect(most).toBe(1);
     expect(active).toBe(0);
+  });
+
+  it('runs each job once shortly after the start, not a whole interval later, with the same rules', async () => {
+    vi.useFakeTimers();
+    const runs: string[] = [];
+    const scheduler = startScheduler({
+      isLeader: async () => true,
+      log,
+      jobs: [
+        {
+          name: 'hourly',
+          everyMs: 3_600_000,
+          run: async () => {
+            runs.push('hourly');
+            return 1;
+          },
+        },
+        {
+          name: 'failing',
+          everyMs: 60_000,
+          run: async () => {
+            runs.push('failing');
+            throw new Error('boom');
+          },
+        },
+      ],
+    });
+    await vi.advanceTimersByTimeAsync(FIRST_ROUND_AFTER_MS - 1);
+    expect(runs).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs.sort()).toEqual(['failing', 'hourly']);
+    // Then on the interval only: once a minute for the failing one, not again for the hourly one.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs.filter((job) => job === 'hourly')).toHaveLength(1);
+    expect(runs.filter((job) => job === 'failing')).toHaveLength(2);
+    await scheduler.stop();
+  });
+
+  it('skips the first round when stopped before it, and while another process leads', async () => {
+    vi.useFakeTimers();
+    const runs: string[] = [];
+    const job = {
+      name: 'once',
+      everyMs: 60_000,
+      run: async () => {
+        runs.push('once');
+        return 0;
+      },
+    };
+    const stoppedEarly = startScheduler({ isLeader: async () => true, log, jobs: [job] });
+    await stoppedEarly.stop();
+    const follower = startScheduler({ isLeader: async () => false, log, jobs: [job] });
+    await vi.advanceTimersByTimeAsync(FIRST_ROUND_AFTER_MS * 5);
+    expect(runs).toEqual([]);
+    await follower.stop();
   });
 });

@@ -8,6 +8,12 @@ export interface Job {
   run(now: Date): Promise<number>;
 }
 
+/**
+ * How soon after the start each job runs once besides its interval: a restarted server catches up
+ * on expiries and reconciles at once instead of a whole interval later.
+ */
+export const FIRST_ROUND_AFTER_MS = 1_000;
+
 /** A running scheduler. */
 export interface Scheduler {
   stop(): Promise<void>;
@@ -16,7 +22,9 @@ export interface Scheduler {
 /**
  * Runs jobs on their intervals while this process holds the job leadership (DESIGN §2: one
  * leader, elected with a PostgreSQL advisory lock; the embedded process is always the leader).
- * A job never overlaps itself, and its failure is logged, never fatal.
+ * Each job also runs once {@link FIRST_ROUND_AFTER_MS} after the start (when its interval is
+ * longer), under the same rules. A job never overlaps itself, and its failure is logged, never
+ * fatal.
  */
 export const startScheduler = (options: {
   jobs: Job[];
@@ -45,17 +53,24 @@ export const startScheduler = (options: {
         busy = false;
       }
     };
-    const timer = setInterval(() => {
-      const round = tick();
-      running.add(round);
-      void round.finally(() => running.delete(round));
-    }, job.everyMs);
+    const round = () => {
+      const done = tick();
+      running.add(done);
+      void done.finally(() => running.delete(done));
+    };
+    const timer = setInterval(round, job.everyMs);
     timer.unref();
     timers.push(timer);
+    if (job.everyMs > FIRST_ROUND_AFTER_MS) {
+      const first = setTimeout(round, FIRST_ROUND_AFTER_MS);
+      first.unref();
+      timers.push(first);
+    }
   }
   return {
     stop: async () => {
       stopped = true;
+      // clearInterval clears a timeout too.
       for (const timer of timers) clearInterval(timer);
       await Promise.allSettled([...running]);
     },
