@@ -1,10 +1,12 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { type Database, eq, openDatabase, vms as vmsTable } from '@ptc/db';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './support/browser';
+import { lastMessageTo } from './support/outbox';
 import { seedSignedInUser } from './support/seed';
 import { migratedDataDir, type RunningServer, startServer } from './support/server';
 
@@ -22,7 +24,41 @@ interface VmRow {
   status: string;
   expire_time: string;
   released: boolean;
+  auto_renew: boolean;
+  days: number;
+  vm_conf: { id: number };
+  operations: string[];
 }
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** "12.345678" (or "-0.5") PTC in micro-PTC, exactly. */
+const microOf = (ptc: string): bigint => {
+  const negative = ptc.startsWith('-');
+  const [whole = '0', fraction = ''] = ptc.replace(/^[-+]/, '').split('.');
+  const micro = BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0').slice(0, 6));
+  return negative ? -micro : micro;
+};
+
+/**
+ * Processes of the PC `id`: their command line or environment names its directory (the data
+ * directory's `desktops/<id>`, or where its mount namespace binds it, `…/ptc-desktops/<id>`).
+ */
+const processesOf = (id: string) => {
+  const mark = `desktops/${id}`;
+  let count = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      if (cmdline.includes(mark) || environ.includes(mark)) count += 1;
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return count;
+};
 
 /**
  * What the local desktop provider needs (README "Remote PCs"): its programs, and root to give each
@@ -50,6 +86,8 @@ describe.skipIf(!chromiumPath || missingForDesktops.length > 0)(
     let targetUrl: string;
     let proxy: ProxyRow;
     let page: Page;
+    let dataDir: string;
+    let serverEnv: Record<string, string>;
     /** Paths the local target was asked for. */
     const targetSeen: string[] = [];
 
@@ -64,7 +102,29 @@ describe.skipIf(!chromiumPath || missingForDesktops.length > 0)(
       if (answer.code !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
       return answer.data;
     };
-    const balance = async () => Number((await api<{ balance: string }>('GET', '/user/info')).balance);
+    /** A customer API call answering its code (refusals included). */
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${server.url}/api${path}`, {
+        method,
+        headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return ((await response.json()) as { code: number }).code;
+    };
+    const balanceText = async () => (await api<{ balance: string }>('GET', '/user/info')).balance;
+    const balance = async () => Number(await balanceText());
+    /** The money trail, newest first. */
+    const ledger = async () =>
+      (
+        await api<{
+          data: {
+            kind: string;
+            amount: string;
+            balance_after: string;
+            detail: { reference: string | null };
+          }[];
+        }>('GET', '/proxy/charges/ledger?page=1&page_size=100')
+      ).data;
     const vms = async () => (await api<{ data: VmRow[] }>('GET', '/proxy/vm?page=1&page_size=20')).data;
 
     const screenshot = async (shot: Page, name: string) => {
@@ -107,7 +167,7 @@ describe.skipIf(!chromiumPath || missingForDesktops.length > 0)(
       await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', () => resolve()));
       targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
 
-      const dataDir = migratedDataDir();
+      dataDir = migratedDataDir();
       // Passable by the PCs' own users, as a production data directory is (README "Remote PCs").
       chmodSync(dataDir, 0o711);
       ({ token } = await seedSignedInUser(dataDir, {
@@ -115,17 +175,12 @@ describe.skipIf(!chromiumPath || missingForDesktops.length > 0)(
         email: 'remote-pc-user@example.test',
         balance: 100_000_000n,
       }));
-      [server, browser] = await Promise.all([
-        startServer({
-          dataDir,
-          env: {
-            GATEWAY_ALLOW_PRIVATE_TARGETS: '127.0.0.0/8',
-            VM_HOME_URL: `${targetUrl}/home`,
-            VM_HOST_CAPACITY: '2',
-          },
-        }),
-        launchBrowser(),
-      ]);
+      serverEnv = {
+        GATEWAY_ALLOW_PRIVATE_TARGETS: '127.0.0.0/8',
+        VM_HOME_URL: `${targetUrl}/home`,
+        VM_HOST_CAPACITY: '2',
+      };
+      [server, browser] = await Promise.all([startServer({ dataDir, env: serverEnv }), launchBrowser()]);
       const generated = await fetch(`${server.url}/api/proxy/proxy/dynamic/common/traffic`, {
         method: 'POST',
         headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
@@ -304,5 +359,142 @@ describe.skipIf(!chromiumPath || missingForDesktops.length > 0)(
         }
       }
     }, 90_000);
+
+    /**
+     * Moves time as an operator's clock would: stops the server (the PCs stop with it), changes
+     * the PC's row in the embedded database and starts the server again on the same data
+     * directory. Its jobs run right after the start.
+     */
+    const restartWith = async (change: (db: Database) => Promise<unknown>) => {
+      const code = await server.stop();
+      if (code !== 0) throw new Error(`the server exited with ${code}:\n${server.output()}`);
+      const database = await openDatabase({ dataDir, migrate: false });
+      try {
+        await change(database.db);
+      } finally {
+        await database.close();
+      }
+      // Still passable by the PCs' own users.
+      chmodSync(dataDir, 0o711);
+      server = await startServer({ dataDir, env: serverEnv });
+    };
+    /** Opens the list of the server now running (the list asks again only while a PC is changing). */
+    const openList = async () => {
+      await page.goto(`${server.url}/remote-service`);
+      await page.getByTestId(`vm-status-${vmId}`).waitFor();
+    };
+    const setExpiry = (expiresAt: Date) => (db: Database) =>
+      db.update(vmsTable).set({ expiresAt }).where(eq(vmsTable.publicId, vmId));
+    /** Now plus `ms`, in whole seconds. */
+    const fromNow = (ms: number) => new Date(Math.floor((Date.now() + ms) / 1_000) * 1_000);
+    const vmNow = async () => {
+      const vm = (await vms()).find((row) => row.id === vmId);
+      if (!vm) throw new Error(`${vmId} is not listed`);
+      return vm;
+    };
+
+    it('auto renews a PC 12 h before expiry for the days last bought, charged once and mailed', async () => {
+      await page.goto('/remote-service');
+      await waitForStatus(vmId, 'running');
+      // The process count sees the running PC (Xvnc, window manager, Chromium).
+      expect(processesOf(vmId)).toBeGreaterThanOrEqual(3);
+      const autoRenew = page.getByTestId(`vm-auto-renew-${vmId}`);
+      expect(await autoRenew.getAttribute('aria-checked')).toBe('false');
+      await autoRenew.click();
+      await expect.poll(async () => (await vmNow()).auto_renew, { timeout: 10_000 }).toBe(true);
+      const vm = await vmNow();
+      expect(vm.days).toBe(7);
+      const payway = await api<{ pay_value: Record<string, Record<string, string>> }>(
+        'GET',
+        '/proxy/payway/vm',
+      );
+      const price = payway.pay_value[String(vm.vm_conf.id)]?.['7'] ?? '';
+      expect(price).toMatch(/^\d+(\.\d+)?$/);
+      const renewalsBefore = (await ledger()).filter((entry) => entry.kind === 'renewal').length;
+
+      const expiresAt = fromNow(6 * HOUR_MS);
+      await restartWith(setExpiry(expiresAt));
+      // The PCs stopped with the server.
+      expect(processesOf(vmId)).toBe(0);
+      await expect
+        .poll(async () => Date.parse((await vmNow()).expire_time), { timeout: 20_000, interval: 500 })
+        .toBe(expiresAt.getTime() + 7 * DAY_MS);
+      // Charged once, the price exactly: the balance right after the renewal is the one before less
+      // the price (traffic billing and credit holds of the proxy move the balance as well).
+      const checkCharge = async () => {
+        const trail = await ledger();
+        const renewals = trail.filter((entry) => entry.kind === 'renewal');
+        expect(renewals).toHaveLength(renewalsBefore + 1);
+        const at = trail.findIndex((entry) => entry.kind === 'renewal');
+        const [renewal, previous] = [trail[at], trail[at + 1]];
+        expect(renewal?.detail.reference).toBe(vmId);
+        expect(microOf(renewal?.amount ?? '0')).toBe(-microOf(price));
+        expect(microOf(renewal?.balance_after ?? '0')).toBe(
+          microOf(previous?.balance_after ?? '0') - microOf(price),
+        );
+      };
+      await checkCharge();
+      await openList();
+      const mail = await lastMessageTo(server.url, 'remote-pc-user@example.test');
+      expect(mail.text).toContain(`Your remote PC ${vmId}`);
+      expect(mail.text).toContain(`renewed automatically for 7 day(s) (${price} PTC)`);
+      expect(mail.text).toContain(new Date(expiresAt.getTime() + 7 * DAY_MS).toISOString().slice(11, 16));
+      // The list shows the new period (7 d 6 h, less the seconds gone) with auto renew still on.
+      expect(await page.getByTestId(`vm-remaining-${vmId}`).textContent()).toMatch(/^7 d [56] h$/);
+      expect(await page.getByTestId(`vm-auto-renew-${vmId}`).getAttribute('aria-checked')).toBe('true');
+      // Nothing more is charged by the following rounds.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await checkCharge();
+    }, 120_000);
+
+    it('expires a PC without auto renew whose period ended: only renewing is left', async () => {
+      const autoRenew = page.getByTestId(`vm-auto-renew-${vmId}`);
+      await autoRenew.click();
+      await expect.poll(async () => (await vmNow()).auto_renew, { timeout: 10_000 }).toBe(false);
+      const before = await balanceText();
+
+      await restartWith(setExpiry(fromNow(-60_000)));
+      await expect
+        .poll(async () => (await vmNow()).status, { timeout: 20_000, interval: 500 })
+        .toBe('expired');
+      await openList();
+      expect(await page.getByTestId(`vm-status-${vmId}`).getAttribute('data-status')).toBe('expired');
+      expect(await page.getByTestId(`vm-status-${vmId}`).textContent()).toBe('Expired');
+      expect(await page.getByTestId(`vm-remaining-${vmId}`).textContent()).toBe('Expired');
+      const vm = await vmNow();
+      expect(vm.status).toBe('expired');
+      expect([...vm.operations].sort()).toEqual(['auto_renew', 'renew']);
+      expect(await page.getByTestId(`vm-renew-${vmId}`).isDisabled()).toBe(false);
+      expect(await page.getByTestId(`vm-auto-renew-${vmId}`).isDisabled()).toBe(false);
+      for (const operation of ['remote', 'start', 'stop', 'restart']) {
+        expect(await page.getByTestId(`vm-${operation}-${vmId}`).isDisabled(), operation).toBe(true);
+      }
+      await page.getByTestId(`vm-remote-${vmId}`).hover({ force: true });
+      await page.locator('.ant-tooltip:visible').getByText('Cannot operate').waitFor({ timeout: 5_000 });
+      expect(await call('POST', '/proxy/vm/remote', { id: vmId })).toBe(20008);
+      expect(await balanceText()).toBe(before);
+      expect(processesOf(vmId)).toBe(0);
+    }, 120_000);
+
+    it('releases a PC 24 h after expiry: destroyed with its data, and it can no longer be renewed', async () => {
+      const dir = join(dataDir, 'desktops', vmId);
+      expect(existsSync(dir)).toBe(true);
+      const before = await balanceText();
+
+      await restartWith(setExpiry(fromNow(-25 * HOUR_MS)));
+      await expect.poll(async () => (await vmNow()).released, { timeout: 20_000, interval: 500 }).toBe(true);
+      await openList();
+      expect(await page.getByTestId(`vm-status-${vmId}`).getAttribute('data-status')).toBe('released');
+      expect(await page.getByTestId(`vm-status-${vmId}`).textContent()).toBe('Released');
+      expect(await page.getByTestId(`vm-renew-${vmId}`).isDisabled()).toBe(true);
+      expect(await page.getByTestId(`vm-auto-renew-${vmId}`).isDisabled()).toBe(true);
+      const vm = await vmNow();
+      expect(vm.released).toBe(true);
+      expect(vm.operations).toEqual([]);
+      expect(await call('POST', '/proxy/vm/renew/manual', { id: vmId, days: 1 })).toBe(20007);
+      expect(await balanceText()).toBe(before);
+      expect(processesOf(vmId)).toBe(0);
+      expect(existsSync(dir)).toBe(false);
+    }, 120_000);
   },
 );

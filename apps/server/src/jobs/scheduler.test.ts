@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_ROUND_AFTER_MS, startScheduler } from './scheduler';
+import { FIRST_ROUND_AFTER_MS, STOP_WAIT_MS, startScheduler } from './scheduler';
 
-const log = { info: vi.fn(), error: vi.fn() } as never;
+const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn() } as never;
 
 describe('the job scheduler', () => {
   afterEach(() => vi.useRealTimers());
@@ -118,5 +118,40 @@ describe('the job scheduler', () => {
     await vi.advanceTimersByTimeAsync(FIRST_ROUND_AFTER_MS * 5);
     expect(runs).toEqual([]);
     await follower.stop();
+  });
+
+  it('stops without waiting past STOP_WAIT_MS for a round that hangs, and aborts its signal', async () => {
+    vi.useFakeTimers();
+    let aborted = false;
+    const warn = vi.fn();
+    const scheduler = startScheduler({
+      isLeader: async () => true,
+      log: { info: vi.fn(), error: vi.fn(), warn } as never,
+      jobs: [
+        {
+          name: 'probe',
+          everyMs: 60_000,
+          run: (_now, signal) => {
+            signal?.addEventListener('abort', () => {
+              aborted = true;
+            });
+            // Ignores the signal and waits for a long timeout, as a slow network probe would.
+            return new Promise((resolve) => setTimeout(() => resolve(1), 60_000));
+          },
+        },
+      ],
+    });
+    await vi.advanceTimersByTimeAsync(FIRST_ROUND_AFTER_MS);
+    let done = false;
+    const stopping = scheduler.stop().then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(STOP_WAIT_MS - 1);
+    expect(aborted).toBe(true);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await stopping;
+    expect(done).toBe(true);
+    expect(warn).toHaveBeenCalledWith({ jobs: ['probe'] }, expect.any(String));
   });
 });
