@@ -3,17 +3,18 @@ import { ConfigError, loadConfig } from '../../config';
 import { gatewayForDesktops } from './vms.deps';
 
 describe('Remote PC settings (issue #19)', () => {
-  it('defaults to the local provider, 2 PCs per host, 3 per customer, creation open, no home page', () => {
+  it('defaults to the local provider, 2 PCs per host, 3 per customer, creation open, no home page, isolated', () => {
     expect(loadConfig({}).vms).toEqual({
       provider: 'local',
       hostCapacity: 2,
       customerLimit: 3,
       creationSuspended: false,
       homeUrl: undefined,
+      allowUnisolated: false,
     });
   });
 
-  it('reads VM_PROVIDER, the limits, the suspension and the home page', () => {
+  it('reads VM_PROVIDER, the limits, the suspension, the home page and the isolation override', () => {
     expect(
       loadConfig({
         VM_PROVIDER: 'none',
@@ -21,6 +22,7 @@ describe('Remote PC settings (issue #19)', () => {
         VM_CUSTOMER_LIMIT: '0',
         VM_CREATION_SUSPENDED: '1',
         VM_HOME_URL: 'https://example.com/start',
+        VM_LOCAL_UNISOLATED: 'true',
       }).vms,
     ).toEqual({
       provider: 'none',
@@ -28,6 +30,7 @@ describe('Remote PC settings (issue #19)', () => {
       customerLimit: 0,
       creationSuspended: true,
       homeUrl: 'https://example.com/start',
+      allowUnisolated: true,
     });
     expect(loadConfig({ VM_CREATION_SUSPENDED: 'false' }).vms.creationSuspended).toBe(false);
   });
@@ -40,6 +43,7 @@ describe('Remote PC settings (issue #19)', () => {
       { VM_CUSTOMER_LIMIT: '1.5' },
       { VM_CREATION_SUSPENDED: 'yes' },
       { VM_HOME_URL: 'file:///etc/passwd' },
+      { VM_LOCAL_UNISOLATED: 'yes' },
     ]) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
     }
