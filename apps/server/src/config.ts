@@ -139,6 +139,8 @@ const envSchema = z
     GATEWAY_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
     GATEWAY_RELAY: z.enum(['auto', 'splice', 'stream']).default('auto'),
     GATEWAY_CREDIT_TTL_SECONDS: z.coerce.number().int().min(3).max(3_600).default(30),
+    /** How often the gateway writes the usage it counted (and renews its credit holds). */
+    GATEWAY_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
     DEMO_SUPPLY: z.enum(['true', 'false']).optional(),
     /** What a supply health check fetches through each exit (an http:// URL answering 2xx/3xx). */
     SUPPLY_PROBE_URL: z
@@ -395,6 +397,8 @@ const envSchema = z
       relay: env.GATEWAY_RELAY,
       /** How long a gateway's credit holds outlive it when it stops renewing them (a crash). */
       creditTtlMs: env.GATEWAY_CREDIT_TTL_SECONDS * 1_000,
+      /** How often usage is written to the database (and credit holds renewed). */
+      flushIntervalMs: env.GATEWAY_FLUSH_INTERVAL_MS,
       /** Worker processes of the standalone gateway (`npm run gateway`). */
       workers: env.GATEWAY_WORKERS ?? (env.NODE_ENV === 'production' ? availableParallelism() : 1),
     },

@@ -42,6 +42,7 @@ export const startGateway = async (
       maxConnectionsPerProxy: config.gateway.maxConnectionsPerProxy,
     },
     relay: config.gateway.relay,
+    flushIntervalMs: config.gateway.flushIntervalMs,
     log,
   });
   const addresses = await gateway.listen();
