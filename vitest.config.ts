@@ -10,9 +10,14 @@ const drivers = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const
  * Files that send a fixed corpus of malformed input to every operation (answers must never be a
  * 5xx): what they test is the HTTP layer's validation, which no database driver changes, and they
  * take a minute each. They run once, on PostgreSQL when it is there (the production database,
- * the engine PGlite compiles), otherwise on PGlite.
+ * the engine PGlite compiles), otherwise on PGlite. So does the local desktop provider's test,
+ * which uses no database at all and starts real desktops.
  */
-const ONE_DRIVER_FILES = ['src/test/openapi-fuzz.test.ts', 'src/modules/public-api/public-api.fuzz.test.ts'];
+const ONE_DRIVER_FILES = [
+  'src/test/openapi-fuzz.test.ts',
+  'src/modules/public-api/public-api.fuzz.test.ts',
+  'src/adapters/desktops/local/local-provider.test.ts',
+];
 
 const databaseProjects = (name: string, root: string, include = ['src/**/*.test.ts']) =>
   drivers.map((driver) => ({

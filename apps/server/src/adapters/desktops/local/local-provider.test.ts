@@ -155,7 +155,7 @@ const screenShare = async (port: number, password: string, rgb: [number, number,
 const until = async <T>(
   what: string,
   check: () => T | null | undefined | Promise<T | null | undefined>,
-  timeoutMs = 25_000,
+  timeoutMs = 45_000,
 ): Promise<T> => {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -525,7 +525,7 @@ describe.skipIf(!availability.available)(
       await expect(provider.create(other)).rejects.toBeInstanceOf(DesktopHostFullError);
       expect(await provider.state(other.id)).toBe('missing');
       expect(existsSync(join(dataDir, 'desktops', other.id))).toBe(false);
-    }, 60_000);
+    }, 120_000);
 
     it('destroys the desktop: no process, no directory', async () => {
       await provider.destroy(id);
