@@ -85,7 +85,8 @@ describe.runIf(inject('ptcTestDatabase').driver === 'pglite')(
       const rows = await second.db.select().from(users).where(eq(users.username, 'persisted'));
       await second.close();
       expect(rows).toHaveLength(1);
-    });
+      // Creating the database in an empty directory takes seconds; a loaded machine took over 20.
+    }, 90_000);
 
     it('refuses a second opener of the same data directory with a clear message', async () => {
       const first = await openDatabase({ dataDir: dir });
