@@ -313,8 +313,12 @@ describe.skipIf(!chromiumPath || missingForDesktops.length > 0)(
       const [vm] = await vms();
       const before = await balance();
       await page.getByTestId(`vm-renew-${vmId}`).click();
+      const priceShown = async () => (await page.getByTestId('vm-renew-price').textContent()) ?? '';
+      const dayPrice = await priceShown();
       await page.getByTestId('vm-renew-days-7').click();
-      const price = Number.parseFloat((await page.getByTestId('vm-renew-price').textContent()) ?? '');
+      // The dialog shows the 7 days' price before it is confirmed (a loaded machine draws it later).
+      await expect.poll(priceShown, { timeout: 10_000 }).not.toBe(dayPrice);
+      const price = Number.parseFloat(await priceShown());
       await page.getByTestId('vm-renew-confirm').click();
       await page.getByTestId('vm-renew-dialog').waitFor({ state: 'detached' });
       const [renewed] = await vms();

@@ -53,18 +53,28 @@ const start = async () => {
     if (stopping) return;
     stopping = true;
     app?.log.info({ signal }, 'shutting down');
+    /** The step under way, named in the log when the shutdown runs out of time. */
+    let step = 'jobs';
     const force = setTimeout(() => {
-      app?.log.error('shutdown timed out; exiting');
+      app?.log.error({ step }, 'shutdown timed out; exiting');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    /** Runs one step of the shutdown, telling the log of a slow one. */
+    const timed = async (name: string, work: () => Promise<unknown>) => {
+      step = name;
+      const started = Date.now();
+      await work();
+      const tookMs = Date.now() - started;
+      if (tookMs > 1_000) app?.log.warn({ step: name, tookMs }, 'slow shutdown step');
+    };
     try {
-      await scheduler?.stop();
+      await timed('jobs', async () => scheduler?.stop());
       // The gateway flushes its last usage while the database is still open.
-      await gateway?.close();
-      await app?.close();
+      await timed('gateway', async () => gateway?.close());
+      await timed('app', async () => app?.close());
     } finally {
-      await database.close();
+      await timed('database', () => database.close());
     }
     process.exit(0);
   };

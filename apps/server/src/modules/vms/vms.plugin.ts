@@ -51,8 +51,12 @@ export const vmsPlugin = fp(
       await runtime.relay.close();
     });
     app.addHook('onClose', async () => {
+      const started = Date.now();
       await runtime.work.idle();
+      const workMs = Date.now() - started;
       await provider.close();
+      const tookMs = Date.now() - started;
+      if (tookMs > 1_000) app.log.warn({ workMs, tookMs }, 'remote PCs were slow to stop');
     });
   },
   { name: 'vms' },
