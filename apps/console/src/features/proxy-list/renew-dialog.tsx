@@ -1,12 +1,11 @@
 import { ERRORS, isAppError, type ProxyRow } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
+import { Button, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { navigateTo } from '../../shared/navigation/navigation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { loadUserInfo } from '../auth/auth.api';
-import { pagePath } from './page-path';
+import { BalanceShortAlert } from './balance-short-alert';
 import { formatTime } from './proxy-display';
 import { fetchRenewalPrice, renewProxy } from './proxy-list.api';
 
@@ -77,18 +76,7 @@ const RenewBody = ({ proxy, onClose, onRenewed }: RenewDialogProps & { proxy: Pr
         </Descriptions.Item>
       </Descriptions>
       <Typography.Text type="secondary">{t('proxies.renew.sameIp')}</Typography.Text>
-      {isShort ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('errors.ERR_BALANCE_NOT_ENOUGH')}
-          action={
-            <Button size="small" onClick={() => void navigateTo(pagePath('charge'))}>
-              {t('proxies.renew.topUp')}
-            </Button>
-          }
-        />
-      ) : null}
+      {isShort ? <BalanceShortAlert topUpLabel={t('proxies.renew.topUp')} /> : null}
       <Flex justify="end" gap={8}>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button

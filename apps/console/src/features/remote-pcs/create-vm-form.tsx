@@ -4,12 +4,11 @@ import { Alert, Button, Card, Flex, Form, Radio, Select, Skeleton, Switch, Typog
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlaceNames } from '../../shared/i18n/place-names';
-import { navigateTo } from '../../shared/navigation/navigation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { loadUserInfo } from '../auth/auth.api';
 import { fetchAreas, GENERATOR_QUERY_KEYS } from '../proxy-generators/generators.api';
-import { pagePath } from '../proxy-list/page-path';
+import { BalanceShortAlert } from '../proxy-list/balance-short-alert';
 import { locationOf } from '../proxy-list/proxy-display';
 import { listProxyChoices, type ProxyChoice } from '../quick-access/quick-access.api';
 import { createVm, fetchVmPayway, REMOTE_PC_QUERY_KEYS } from './remote-pcs.api';
@@ -278,17 +277,7 @@ export const CreateVmForm = ({ isMobile }: { isMobile: boolean }) => {
           <Flex vertical gap={12}>
             <PriceLine payway={payway.data} values={values ?? {}} />
             {isShort ? (
-              <Alert
-                type="warning"
-                showIcon
-                title={t('errors.ERR_BALANCE_NOT_ENOUGH')}
-                action={
-                  <Button size="small" onClick={() => void navigateTo(pagePath('charge'))}>
-                    {t('remotePc.topUp')}
-                  </Button>
-                }
-                data-testid="vm-create-short"
-              />
+              <BalanceShortAlert topUpLabel={t('remotePc.topUp')} data-testid="vm-create-short" />
             ) : null}
             <div>
               <Button

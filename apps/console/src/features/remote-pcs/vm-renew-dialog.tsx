@@ -1,13 +1,12 @@
 import { ERRORS, isAppError, type Vm } from '@ptc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Modal, Radio, Skeleton, Typography } from 'antd';
+import { Button, Descriptions, Flex, Modal, Radio, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { navigateTo } from '../../shared/navigation/navigation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { loadUserInfo } from '../auth/auth.api';
-import { pagePath } from '../proxy-list/page-path';
+import { BalanceShortAlert } from '../proxy-list/balance-short-alert';
 import { formatTime } from '../proxy-list/proxy-display';
 import { useVmPayway } from './create-vm-form';
 import { REMOTE_PC_QUERY_KEYS, renewVm } from './remote-pcs.api';
@@ -94,19 +93,7 @@ const RenewBody = ({ vm, onClose }: { vm: Vm; onClose: () => void }) => {
         </Descriptions.Item>
       </Descriptions>
       <Typography.Text type="secondary">{t('remotePc.renew.sameMachine')}</Typography.Text>
-      {isShort ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('errors.ERR_BALANCE_NOT_ENOUGH')}
-          action={
-            <Button size="small" onClick={() => void navigateTo(pagePath('charge'))}>
-              {t('remotePc.topUp')}
-            </Button>
-          }
-          data-testid="vm-renew-short"
-        />
-      ) : null}
+      {isShort ? <BalanceShortAlert topUpLabel={t('remotePc.topUp')} data-testid="vm-renew-short" /> : null}
       <Flex justify="end" gap={8} wrap>
         <Button onClick={onClose}>{t('remotePc.cancel')}</Button>
         <Button
