@@ -30,7 +30,7 @@ const isSignInPage = window.location.pathname === LOGIN_PATH;
 registerHttpEffects();
 // The server sends the sign-in page prerendered in the language of this cookie (issue #16).
 mirrorLocaleCookie(getLocale());
-i18n.on('languageChanged', () => mirrorLocaleCookie(getLocale()));
+i18n.onLanguageChanged(() => mirrorLocaleCookie(getLocale()));
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 // What the visitor asks of the prerendered page before React handles it (a sign-in, a click on the

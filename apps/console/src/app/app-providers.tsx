@@ -2,11 +2,11 @@ import { DEFAULT_LOCALE } from '@ptc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import { settingsStore } from '../features/settings/settings.store';
 import { queryClient } from '../shared/api/query-client';
 import { isLocale } from '../shared/i18n/detect-locale';
-import { getAntdLocale, i18n } from '../shared/i18n/i18n';
+import { getAntdLocale } from '../shared/i18n/i18n';
+import { useTranslation } from '../shared/i18n/use-translation';
 import { useStore } from '../shared/store/create-store';
 import { FeedbackRoot } from '../shared/ui/feedback-root';
 import { READABLE_SECONDARY_TEXT, toReadableShade } from './accessible-colors';
@@ -62,8 +62,6 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
 /** Every context the console needs: data cache, translations, antd theme and locale. */
 export const AppProviders = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={queryClient}>
-    <I18nextProvider i18n={i18n}>
-      <ThemedApp>{children}</ThemedApp>
-    </I18nextProvider>
+    <ThemedApp>{children}</ThemedApp>
   </QueryClientProvider>
 );

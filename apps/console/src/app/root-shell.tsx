@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useTranslation } from '../shared/i18n/use-translation';
 import { RouteGuard } from './guard/route-guard';
 import { useCurrentRoute } from './navigation/use-current-route';
 

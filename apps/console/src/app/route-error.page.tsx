@@ -1,7 +1,7 @@
 import { Button, Flex } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useTranslation } from '../shared/i18n/use-translation';
 
 /**
  * Shown when a page fails to load or render (for example a chunk missing after a deploy).

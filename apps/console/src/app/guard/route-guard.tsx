@@ -1,9 +1,9 @@
 import { Flex } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { loadUserInfo } from '../../features/auth/auth.api';
 import { isRecentLogout, logout, logoutToLogin } from '../../features/auth/logout';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { postLogoutToNativeApp } from '../../shared/native/native-bridge';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { isUserLoaded, tokenStore, userStore } from '../../shared/session/session';

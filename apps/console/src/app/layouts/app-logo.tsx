@@ -1,6 +1,6 @@
 import { Flex, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 /** Product mark and name; links to `to`. */
 export const AppLogo = ({ to, isCompact = false }: { to: string; isCompact?: boolean }) => {

@@ -1,11 +1,11 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Drawer, Flex, FloatButton, Layout, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { settingsStore } from '../../features/settings/settings.store';
 import { SettingsButton } from '../../features/settings/settings-button';
 import { HOME_PATH } from '../../routes.paths';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useStore } from '../../shared/store/create-store';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { loadAntdStyles } from '../antd-styles';

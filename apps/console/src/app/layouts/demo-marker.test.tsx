@@ -1,21 +1,15 @@
 // @vitest-environment jsdom
 import type { UserInfo } from '@ptc/contracts';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { changeLocale, i18n } from '../../shared/i18n/i18n';
+import { changeLocale } from '../../shared/i18n/i18n';
 import { clearSession, setUserInfo } from '../../shared/session/session';
 import { installBrowserStubs } from '../../shared/testing/harness';
 import { DemoMarker } from './demo-marker';
 
 const user = (demo?: boolean) => ({ user_name: 'alice', balance: '0.000000', demo }) as UserInfo;
 
-const renderMarker = () =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <DemoMarker />
-    </I18nextProvider>,
-  );
+const renderMarker = () => render(<DemoMarker />);
 
 beforeAll(installBrowserStubs);
 afterEach(() => {
@@ -42,11 +36,7 @@ describe('the demo marker in the header', () => {
     const { container, rerender } = renderMarker();
     expect(container.textContent).toBe('');
     setUserInfo(user(undefined));
-    rerender(
-      <I18nextProvider i18n={i18n}>
-        <DemoMarker />
-      </I18nextProvider>,
-    );
+    rerender(<DemoMarker />);
     expect(screen.queryByTestId('demo-marker')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 

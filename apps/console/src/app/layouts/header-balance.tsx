@@ -1,8 +1,8 @@
 import { WalletOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount } from '../../features/charge/wallet-money';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 

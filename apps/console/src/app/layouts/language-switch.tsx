@@ -2,8 +2,8 @@ import { CheckOutlined, GlobalOutlined } from '@ant-design/icons';
 import { LOCALES } from '@ptc/contracts';
 import { Button, Flex, Popover } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { changeLocale, getLocale, LOCALE_NAMES } from '../../shared/i18n/i18n';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 /**
  * The language switch of every header. E2E hooks: the button is `data-testid="language-switch"`;

@@ -1,4 +1,6 @@
-import { Flex, Layout, theme } from 'antd';
+import { Flex, theme } from 'antd';
+// By path: antd's `Layout` brings its Sider (and icons), which this frame has none of (issue #16).
+import Layout, { Content, Header } from 'antd/es/layout/layout';
 import { Outlet } from 'react-router';
 import { LOGIN_PATH } from '../../routes.paths';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
@@ -11,7 +13,7 @@ export const PageLayout = () => {
   const isMobile = useIsMobile();
   return (
     <Layout data-layout={isMobile ? 'mobile' : 'desktop'} style={{ minHeight: '100vh' }}>
-      <Layout.Header
+      <Header
         style={{
           height: 56,
           lineHeight: '56px',
@@ -24,14 +26,12 @@ export const PageLayout = () => {
           <AppLogo to={LOGIN_PATH} />
           <LanguageSwitch isCompact={isMobile} />
         </Flex>
-      </Layout.Header>
-      <Layout.Content
-        style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', padding: 16 }}
-      >
+      </Header>
+      <Content style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', padding: 16 }}>
         <div style={{ width: '100%', maxWidth: 720 }}>
           <Outlet />
         </div>
-      </Layout.Content>
+      </Content>
     </Layout>
   );
 };

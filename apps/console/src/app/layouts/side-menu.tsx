@@ -1,8 +1,8 @@
 import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { settingsStore } from '../../features/settings/settings.store';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { isTouristSession, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { buildDefaultMenu, getOpenMenuKeys, type MenuEntry } from '../navigation/route-tree';

@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { createStore, useStore } from '../../shared/store/create-store';
 import type { ResolvedRoute } from '../navigation/route-tree';
 

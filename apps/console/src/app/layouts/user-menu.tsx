@@ -1,8 +1,8 @@
 import { HistoryOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/logout';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { useFeedback } from '../../shared/ui/feedback';

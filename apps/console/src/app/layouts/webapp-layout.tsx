@@ -1,6 +1,6 @@
 import { Flex, Layout, Typography, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { useCurrentRoute } from '../navigation/use-current-route';
 import { LanguageSwitch } from './language-switch';

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, QRCode, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OPERATOR_BASE_PATH } from '../../routes.paths';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { confirmOperatorTotp, signInOperator } from './admin.api';
 import type { OperatorSignIn, SecondFactor } from './admin.types';
 import { signInErrorText } from './operator-errors';

@@ -12,7 +12,7 @@ import {
   type TableColumnsType,
   Typography,
 } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { setPrice } from './admin.api';
 import type { PriceAnswer } from './admin.types';
 import { operatorErrorText } from './operator-errors';

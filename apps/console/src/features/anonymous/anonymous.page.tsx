@@ -1,9 +1,9 @@
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { Alert, Card, Col, Result, Row, Spin, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { findRoute } from '../../app/navigation/route-tree';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { isTouristSession, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { useFeedback } from '../../shared/ui/feedback';

@@ -7,7 +7,7 @@ import {
 } from '@ptc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Radio, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { parseAllowList } from './api-keys';
 import { API_KEY_QUERY_KEYS, createApiKey } from './api-keys.api';
 

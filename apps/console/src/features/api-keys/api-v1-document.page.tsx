@@ -1,7 +1,7 @@
 import { ReadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import {
   API_KEY_QUERY_KEYS,
   type DocumentedOperation,

@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, type InputRef, Typography } from 'antd';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { copyToClipboard } from '../../shared/ui/clipboard';
 import { useFeedback } from '../../shared/ui/feedback';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { WEBAPP_BASE_PATH } from '../../routes.paths';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 /** The path of a console page in the layout now shown (below /webapp in the app wrapper). */
 export const useConsolePath = () => {

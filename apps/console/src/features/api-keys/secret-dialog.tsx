@@ -1,6 +1,6 @@
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { SecretField } from './copy-field';
 
 /**

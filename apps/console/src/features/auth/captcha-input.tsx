@@ -1,6 +1,8 @@
 import { ACCOUNT_RULES } from '@ptc/contracts';
-import { Flex, Input, Spin, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Flex, Spin, theme } from 'antd';
+// By path: antd's `Input` brings TextArea, Search and OTP, which the sign-in page never shows.
+import Input from 'antd/es/input/Input';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import type { Captcha } from './use-captcha';
 
 /** Props of {@link CaptchaInput}; `value` and `onChange` come from the enclosing `Form.Item`. */

@@ -1,6 +1,6 @@
 import { ACCOUNT_RULES } from '@ptc/contracts';
 import { Flex, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { SendCodeButton, type SendCodeButtonProps } from './send-code-button';
 
 /** Props of {@link CodeInput}; `value` and `onChange` come from the enclosing `Form.Item`. */

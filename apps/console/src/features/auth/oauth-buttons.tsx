@@ -3,7 +3,7 @@ import type { OAuthProvider } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Divider, Flex } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { fetchOAuthUrl, oauthProvidersQuery } from './sign-in.api';
 
 const ICONS: Record<OAuthProvider, ReactNode> = {

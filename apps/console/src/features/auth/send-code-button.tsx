@@ -1,7 +1,7 @@
 import { ACCOUNT_RULES } from '@ptc/contracts';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 
 const DEFAULT_RESEND_SECONDS = ACCOUNT_RULES.CODE_RESEND_INTERVAL_MS / 1_000;

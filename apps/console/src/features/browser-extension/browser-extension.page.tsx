@@ -10,7 +10,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { readStoredPairing, writeStoredPairing } from '../../shared/extension/extension-bridge';
 import {
   connectExtension,
@@ -23,6 +22,7 @@ import {
   revokePairing,
 } from '../../shared/extension/extension-client';
 import { ExtensionNotFound } from '../../shared/extension/extension-outcome';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import { LoadFailed } from '../../shared/ui/load-failed';

@@ -3,8 +3,8 @@ import { AUTO_TOP_UP_LIMITS, isAppError } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../shared/api/query-client';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { createAmountMessage } from './amount-messages';
 import {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { AlarmForm, type AlarmTexts, type AlarmValues } from '../alarm/alarm-form';
 import { createAmountMessage } from './amount-messages';
 import { type BalanceAlarm, fetchBalanceAlarm, saveBalanceAlarm, WALLET_QUERY_KEYS } from './charge.api';

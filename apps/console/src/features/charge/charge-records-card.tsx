@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { findRoute } from '../../app/navigation/route-tree';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { fetchChargeRecords, WALLET_QUERY_KEYS } from './charge.api';
 import {
   type ChargeRecord,

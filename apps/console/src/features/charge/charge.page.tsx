@@ -1,7 +1,7 @@
 import { Col, Flex, Row, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { AutoTopUpCard } from './auto-top-up-card';
 import { BalanceAlarmCard } from './balance-alarm-card';
 import { ChargeRecordsCard } from './charge-records-card';

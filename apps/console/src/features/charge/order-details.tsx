@@ -1,6 +1,6 @@
 import type { TopUpOrder } from '@ptc/contracts';
 import { Descriptions, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatAmount, formatMicro, parseWireAmount } from './wallet-money';
 
 const CURRENCY_SYMBOLS: Readonly<Record<TopUpOrder['pay_currency'], string>> = {

@@ -1,5 +1,5 @@
 import { Flex, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import type { ChargePackages } from './charge.api';
 import { ChoiceCard, ChoiceGrid } from './choice-card';
 import { FormSection } from './form-section';

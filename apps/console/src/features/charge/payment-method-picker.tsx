@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type PaymentMethod } from '@ptc/contracts';
 import { Alert, Flex, Radio, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { isLocale } from '../../shared/i18n/detect-locale';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { ChoiceCard, ChoiceGrid } from './choice-card';
 import { FormSection } from './form-section';
 import {

@@ -1,6 +1,6 @@
 import { PLANS, type Plan } from '@ptc/contracts';
 import { Alert, Flex, Radio, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { FormSection } from './form-section';
 
 /** Who to write to about enterprise offers (an address, or a link). */

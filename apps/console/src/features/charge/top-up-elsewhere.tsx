@@ -1,6 +1,6 @@
 import { LaptopOutlined } from '@ant-design/icons';
 import { Alert, Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useWalletPaths } from './wallet-paths';
 
 /**

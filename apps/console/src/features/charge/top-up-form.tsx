@@ -2,9 +2,9 @@ import { type PaymentMethod, type Plan, TOP_UP, type TopUpOrder } from '@ptc/con
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Input, Row, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { queryClient } from '../../shared/api/query-client';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { createTopUpOrder, fetchChargePackages, fetchPayways, WALLET_QUERY_KEYS } from './charge.api';

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@ptc/contracts';
 import { Button, Card, Flex, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import type { QuoteDisplay } from './top-up-quote';
 
 /** Methods that charge in yuan. */

@@ -1,7 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Result, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useCurrentRoute } from '../../app/navigation/use-current-route';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 /** Placeholder of a page that a later issue builds: the page's title and a "coming soon" line. */
 const ComingSoonPage = () => {

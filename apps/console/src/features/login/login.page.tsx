@@ -1,11 +1,11 @@
 import { Button, Divider, Flex, Segmented, Spin, theme } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { loadAntdStyles } from '../../app/antd-styles';
 import { keepReturnPath } from '../../app/guard/sign-in-return';
 import { findRoute } from '../../app/navigation/route-tree';
 import { HOME_PATH } from '../../routes.paths';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { browserStorage } from '../../shared/storage/storage';
 import { AuthCard } from '../auth/auth-card';

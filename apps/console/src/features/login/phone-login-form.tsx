@@ -1,7 +1,7 @@
 import { Button, Checkbox, Form } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { afterSignInPath, leaveLoginPage } from '../../app/guard/sign-in-return';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { PhoneInput } from '../../shared/ui/phone-input/phone-input';
 import { createPhoneRules } from '../../shared/ui/phone-input/phone-rules';
 import { createAuthRules } from '../auth/auth.rules';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { takeKeptReturnPath } from '../../app/guard/sign-in-return';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { browserStorage } from '../../shared/storage/storage';
 import { useFeedback } from '../../shared/ui/feedback';

@@ -17,8 +17,8 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePlaceNames } from '../../shared/i18n/place-names';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { saveCsv } from '../../shared/ui/save-file';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';

@@ -1,5 +1,5 @@
 import { Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { MoneyTrailCard } from './money-trail-card';
 import '../charge/wallet-texts';
 

@@ -12,7 +12,7 @@ import {
   toTrailCsv,
 } from './money-trail';
 
-/** A translator over one language's wallet texts, as i18next interpolates them. */
+/** A translator over one language's wallet texts, as the console's translator interpolates them. */
 const translator =
   (texts: Record<string, string>): Translate =>
   (key, values = {}) =>

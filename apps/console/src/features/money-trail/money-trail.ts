@@ -42,7 +42,7 @@ export const toLedgerQuery = ({ page, pageSize, range, kinds }: TrailFilter): Le
   ...(kinds.length > 0 ? { kind: kinds.join(',') } : {}),
 });
 
-/** Translates a key with values (i18next's `t`, narrowed to what this module needs). */
+/** Translates a key with values (the console translator's `t`, narrowed to what this module needs). */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 /**

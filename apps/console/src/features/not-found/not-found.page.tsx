@@ -1,6 +1,6 @@
 import { Button, Result, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 /** The catch-all page: "not found" and a way back home (`/`, which leads to login or the overview). */
 const NotFoundPage = () => {

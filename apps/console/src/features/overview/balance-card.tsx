@@ -1,9 +1,9 @@
 import { WalletOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Skeleton, Tag } from 'antd';
 import { type CSSProperties, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { queryClient } from '../../shared/api/query-client';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { loadUserInfo, USER_INFO_QUERY_KEY } from '../auth/auth.api';

@@ -1,7 +1,7 @@
 import { DatePicker, Flex, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import {
   COST_RANGE_LIMITS,
   type CostRangeError,

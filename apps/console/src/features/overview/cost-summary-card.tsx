@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Segmented, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { costChartOption } from './chart-options';
 import { useChartTheme } from './chart-theme';

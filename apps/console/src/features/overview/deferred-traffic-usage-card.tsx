@@ -1,6 +1,6 @@
 import { Card, Skeleton } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { TrafficUsageCard } from './traffic-usage-card';
 import { useSeen } from './use-seen';
 

@@ -1,7 +1,7 @@
 import { PROXY_FAMILIES } from '@ptc/contracts';
 import { Button, Card, Flex, Steps, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { isThisMobileDevice } from '../charge/top-up-device';
 import { useWalletPaths } from '../charge/wallet-paths';
 import { pagePath } from '../proxy-list/page-path';

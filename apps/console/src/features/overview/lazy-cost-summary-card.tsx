@@ -1,7 +1,7 @@
 import { Card, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loadAntdStyles } from '../../app/antd-styles';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useSeen } from './use-seen';
 
 // The cost card brings antd's table and date pickers: they load once the card is about to be seen,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Skeleton } from 'antd';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { LoadFailed } from './load-failed';
 import { proxiesSummaryQuery } from './overview.api';
 import { type FamilyUsage, toFamilyUsage, USAGE_STATUSES, USAGE_SWITCHES } from './proxy-usage';

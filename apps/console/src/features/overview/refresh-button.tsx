@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 /** A card's reload button: usage is billed every minute, so a figure may be worth asking for again. */
 export const RefreshButton = ({

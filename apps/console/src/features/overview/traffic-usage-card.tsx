@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { pagePath } from '../proxy-list/page-path';
 import { usageChartOption } from './chart-options';

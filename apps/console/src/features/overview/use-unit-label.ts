@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import './overview-texts';
 import type { ByteUnit, UnitLabel } from './traffic-series';
 

@@ -1,9 +1,9 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { findRoute } from '../../app/navigation/route-tree';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { createAuthRules } from '../auth/auth.rules';
 import { AuthCard } from '../auth/auth-card';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, type FormInstance, type FormItemProps, Row, Select, Tag, Tooltip } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePlaceNames } from '../../shared/i18n/place-names';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import {
   type AreaLevel,
   type AreaQuery,

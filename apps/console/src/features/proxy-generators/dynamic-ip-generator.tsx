@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Checkbox, Form, Input } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePlaceNames } from '../../shared/i18n/place-names';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import { AreaFields } from './area-fields';
 import { CountAndProtocolFields } from './form-fields';

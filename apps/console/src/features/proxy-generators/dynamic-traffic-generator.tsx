@@ -1,5 +1,5 @@
 import { Col, Form, Radio, Row, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import { AreaFields } from './area-fields';
 import { CountAndProtocolFields } from './form-fields';

@@ -1,5 +1,5 @@
 import { Col, Form, InputNumber, Radio, Row } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { type CountError, checkCount, MAX_COUNT, PROTOCOLS } from './generator-rules';
 
 /** The localized text of a count error. */

@@ -1,6 +1,6 @@
 import { Button, type ButtonProps, Flex, Form, type FormInstance, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { isPrepaidFamily, type PriceFamily, validCount } from './generator-rules';
 import { fetchPrice, type PriceQuery } from './generators.api';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Skeleton, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { isPrepaidFamily, type PriceFamily } from './generator-rules';
 import { fetchPrice, GENERATOR_QUERY_KEYS, type PriceQuery, type PriceQuote } from './generators.api';
 

@@ -14,8 +14,8 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePlaceNames } from '../../shared/i18n/place-names';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { AreaFields } from './area-fields';
 import { CountAndProtocolFields } from './form-fields';
 import { GenerationFailure } from './generated-proxies';

@@ -1,5 +1,5 @@
 import { Form, Radio } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { AreaFields } from './area-fields';
 import { CountAndProtocolFields } from './form-fields';
 import { GeneratorCard } from './generator-card';

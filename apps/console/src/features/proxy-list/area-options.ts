@@ -1,7 +1,7 @@
 import type { ProxyFamily } from '@ptc/contracts';
 import { useQueries } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { usePlaceNames } from '../../shared/i18n/place-names';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { FAMILY_TRAITS } from './proxy-family';
 import { fetchAreas, PROXY_LIST_QUERY_KEYS } from './proxy-list.api';
 

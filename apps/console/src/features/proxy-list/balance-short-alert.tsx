@@ -1,5 +1,5 @@
 import { Alert, Button } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { pagePath } from './page-path';
 

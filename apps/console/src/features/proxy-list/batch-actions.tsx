@@ -2,7 +2,7 @@ import { DeleteOutlined, ExportOutlined, PoweroffOutlined } from '@ant-design/ic
 import type { ProxyFamily, ProxyRow } from '@ptc/contracts';
 import { Button, type ButtonProps, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { checkBatchDelete } from './batch-rules';
 import { ExportDialog } from './export-dialog';

@@ -1,7 +1,7 @@
 import { SettingOutlined } from '@ant-design/icons';
 import type { ProxyFamily } from '@ptc/contracts';
 import { Button, Checkbox, Flex, Popover, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { type ColumnKey, optionalColumns } from './column-choice';
 
 /** The locale key of a column's title. */

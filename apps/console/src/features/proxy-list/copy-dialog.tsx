@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import type { ProxyRow } from '@ptc/contracts';
 import { Alert, Button, Flex, Input, type InputRef, Modal, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { type CopyOutcome, copyToClipboard } from '../../shared/ui/clipboard';
 import { useFeedback } from '../../shared/ui/feedback';
 import { type CopyLine, copyLines } from './proxy-formats';

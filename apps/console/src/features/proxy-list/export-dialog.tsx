@@ -2,7 +2,7 @@ import type { ProxyFamily } from '@ptc/contracts';
 import { Alert, Button, DatePicker, Flex, Form, Modal, Radio, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { saveFile } from '../../shared/ui/save-file';
 import { checkExportCount, EXPORT_MAX } from './batch-rules';

@@ -1,6 +1,6 @@
 import type { ProxyFamily, ProxyRow } from '@ptc/contracts';
 import { Card, Checkbox, Empty, Flex, Pagination, Spin, Typography } from 'antd';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translator';
 import { ProxySwitch, StatusTag } from './proxy-columns';
 import { formatBytes, formatTime, locationOf } from './proxy-display';
 import { FAMILY_TRAITS } from './proxy-family';

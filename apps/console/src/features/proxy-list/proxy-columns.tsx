@@ -2,7 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import type { ProxyFamily, ProxyRow } from '@ptc/contracts';
 import { Button, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translator';
 import { AsyncSwitch } from './async-switch';
 import type { ColumnKey } from './column-choice';
 import { formatBytes, formatTime, locationOf } from './proxy-display';

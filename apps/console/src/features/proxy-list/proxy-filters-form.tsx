@@ -3,7 +3,7 @@ import type { ProxyFamily } from '@ptc/contracts';
 import { Button, Col, DatePicker, Flex, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useAreaOptions } from './area-options';
 import { FAMILY_TRAITS } from './proxy-family';
 import { EMPTY_FILTERS, isIpFilter, type ProxyFilters } from './proxy-filters';

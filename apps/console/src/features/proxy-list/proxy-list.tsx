@@ -4,7 +4,7 @@ import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@t
 import { Alert, Button, type ButtonProps, Card, Flex, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { BatchActions } from './batch-actions';

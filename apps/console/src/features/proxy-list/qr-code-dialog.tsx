@@ -1,7 +1,7 @@
 import type { ProxyRow } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, QRCode, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { fetchQrCode } from './proxy-list.api';
 
 /** The QR code of the proxy URL from the server, to scan into a phone's proxy app (SPEC §2 QR code import). */

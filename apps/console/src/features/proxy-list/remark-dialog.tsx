@@ -1,7 +1,7 @@
 import type { ProxyRow } from '@ptc/contracts';
 import { Button, Flex, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { setRemark } from './proxy-list.api';
 

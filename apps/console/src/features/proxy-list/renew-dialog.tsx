@@ -2,7 +2,7 @@ import { ERRORS, isAppError, type ProxyRow } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { loadUserInfo } from '../auth/auth.api';
 import { BalanceShortAlert } from './balance-short-alert';

@@ -11,9 +11,9 @@ import {
 } from '@ant-design/icons';
 import type { ProxyRow } from '@ptc/contracts';
 import { Button, Dropdown, Flex, type MenuProps, Tooltip } from 'antd';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useExtensionTask } from '../../shared/extension/extension-outcome';
+import type { TFunction } from '../../shared/i18n/translator';
 import { isRenewableRow } from './proxy-family';
 
 /** A small icon button named by its tooltip and for screen readers: no label to cut in any language. */

@@ -2,7 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { ProxyRow } from '@ptc/contracts';
 import { Alert, Button, Descriptions, Flex, Modal, Progress, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { runSpeedTest, type SpeedTestResult } from './proxy-list.api';
 
 /** The server gives up after 15 s; the bar fills towards that. */

@@ -1,8 +1,8 @@
 import type { ProxyFamily } from '@ptc/contracts';
 import { Flex, Typography } from 'antd';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import type { GeneratorProps } from '../proxy-generators';
 import { ProxyList, refreshProxyList } from '../proxy-list';

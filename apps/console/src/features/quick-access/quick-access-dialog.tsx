@@ -8,7 +8,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { locationOf } from '../proxy-list/proxy-display';
 import {
   createQuickAccess,

@@ -1,7 +1,7 @@
 import { Checkbox } from 'antd';
 import type { ReactNode } from 'react';
-import { Trans } from 'react-i18next';
 import { EXTERNAL_LINKS } from '../../routes.paths';
+import { Trans } from '../../shared/i18n/use-translation';
 
 /** Props of {@link ConsentCheckbox}; `checked` and `onChange` come from the enclosing `Form.Item`. */
 export interface ConsentCheckboxProps {

@@ -1,7 +1,7 @@
 import { Alert, Button, Form } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HOME_PATH } from '../../routes.paths';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { PhoneInput } from '../../shared/ui/phone-input/phone-input';
 import { createPhoneRules } from '../../shared/ui/phone-input/phone-rules';

@@ -2,7 +2,7 @@ import { GiftOutlined } from '@ant-design/icons';
 import { ERRORS, isAppError, STORAGE_KEYS } from '@ptc/contracts';
 import { Form, type FormInstance, Input } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { browserStorage } from '../../shared/storage/storage';
 import { createAuthRules } from '../auth/auth.rules';
 import { readStoredReferral } from '../auth/referral';

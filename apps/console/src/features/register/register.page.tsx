@@ -1,8 +1,8 @@
 import { Alert, Spin, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { findRoute } from '../../app/navigation/route-tree';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { isTouristSession, tokenStore, userStore } from '../../shared/session/session';
 import { browserStorage } from '../../shared/storage/storage';
 import { useStore } from '../../shared/store/create-store';

@@ -2,7 +2,7 @@ import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/ico
 import type { Vm } from '@ptc/contracts';
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { copyToClipboard } from '../../shared/ui/clipboard';
 import { useFeedback } from '../../shared/ui/feedback';
 

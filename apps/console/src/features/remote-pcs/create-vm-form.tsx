@@ -2,8 +2,8 @@ import { ERRORS, isAppError, type VmConf, type VmCreateRequest, type VmPayway } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Radio, Select, Skeleton, Switch, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePlaceNames } from '../../shared/i18n/place-names';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { loadUserInfo } from '../auth/auth.api';

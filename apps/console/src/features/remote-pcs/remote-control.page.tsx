@@ -11,8 +11,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Input, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { copyToClipboard } from '../../shared/ui/clipboard';
 import { useFeedback } from '../../shared/ui/feedback';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';

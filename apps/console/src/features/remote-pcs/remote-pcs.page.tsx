@@ -1,5 +1,5 @@
 import { Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import './remote-pc-texts';
 import { CreateVmForm } from './create-vm-form';

@@ -1,6 +1,6 @@
 import type { Vm, VmConfSummary } from '@ptc/contracts';
 import { Flex, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { displayStatus, memoryOf, STATUS_COLORS, splitRemaining } from './vm-rules';
 
 /** "1 day", "7 days" in the interface language. */

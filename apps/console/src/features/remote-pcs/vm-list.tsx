@@ -20,7 +20,7 @@ import {
   Typography,
 } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { LoadFailed } from '../../shared/ui/load-failed';

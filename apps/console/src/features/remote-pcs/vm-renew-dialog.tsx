@@ -2,7 +2,7 @@ import { ERRORS, isAppError, type Vm } from '@ptc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, Modal, Radio, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { loadUserInfo } from '../auth/auth.api';

@@ -1,6 +1,6 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 /** The header button that opens the settings drawer. E2E hook: `data-testid="settings-button"`. */
 export const SettingsButton = ({ onClick }: { onClick: () => void }) => {

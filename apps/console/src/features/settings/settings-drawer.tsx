@@ -1,7 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Divider, Drawer, Flex, InputNumber, Space, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useStore } from '../../shared/store/create-store';
 import {
   MENU_WIDTH_RANGE,

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { fetchAutoTopUp, WALLET_QUERY_KEYS } from '../charge/charge.api';
 import { TopUpOrderStatus } from '../charge/order-status';
 import { useWalletPaths } from '../charge/wallet-paths';

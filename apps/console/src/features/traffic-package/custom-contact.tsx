@@ -1,6 +1,6 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { Alert, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 /** Who to write to about custom packages (an email address or a link), as on the charge page. */
 const SALES_CONTACT = import.meta.env.VITE_SALES_CONTACT || 'sales@example.com';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { LoadFailed as SharedLoadFailed } from '../../shared/ui/load-failed';
 
 /** A failed read of this feature, with its title (see the shared `LoadFailed`). */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { usageChartOption } from '../overview/chart-options';
 import { useChartTheme } from '../overview/chart-theme';
 import { EChart } from '../overview/e-chart';

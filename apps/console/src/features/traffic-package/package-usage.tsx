@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Empty, Flex, Progress, Row, Skeleton, Spin, Statistic, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { readBytes } from '../overview/traffic-series';
 import { LoadFailed } from './load-failed';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { AlarmForm, type AlarmTexts, type AlarmValues } from '../alarm/alarm-form';
 import { LoadFailed } from './load-failed';
 import { checkThresholdGb, THRESHOLD_GB } from './traffic-alarm.rules';

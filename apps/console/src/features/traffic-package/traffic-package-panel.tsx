@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { LabelledTabs } from '../../shared/ui/labelled-tabs';
 import { PackagePurchaseForm } from './package-purchase-form';
 import { PackageUsage } from './package-usage';

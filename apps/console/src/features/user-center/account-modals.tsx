@@ -1,8 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Form, Input } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH } from '../../routes.paths';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { browserStorage } from '../../shared/storage/storage';
 import { useFeedback } from '../../shared/ui/feedback';

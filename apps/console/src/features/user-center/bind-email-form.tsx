@@ -1,7 +1,7 @@
 import { MailOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { createAuthRules } from '../auth/auth.rules';
 import { CodeInput } from '../auth/code-input';
 import { sendEmailCode } from '../auth/sign-in.api';

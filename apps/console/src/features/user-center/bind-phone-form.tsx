@@ -1,6 +1,6 @@
 import { Button, Form } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { PhoneInput } from '../../shared/ui/phone-input/phone-input';
 import { createPhoneRules } from '../../shared/ui/phone-input/phone-rules';
 import { createAuthRules } from '../auth/auth.rules';

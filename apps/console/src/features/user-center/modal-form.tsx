@@ -1,6 +1,6 @@
 import { Button, Flex, Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 /** Props of {@link ModalForm}. */
 export interface ModalFormProps<T> {

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Descriptions, Flex, Modal, Spin, Typography, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { findRoute } from '../../app/navigation/route-tree';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { isTouristSession, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { useFeedback } from '../../shared/ui/feedback';

@@ -6,8 +6,8 @@ import {
 } from '@ant-design/icons';
 import { Button, Card, Flex, QRCode, Result, Spin, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { pollWechatOrder, WALLET_QUERY_KEYS } from '../charge/charge.api';
 import { formatCredited, OrderDetails } from '../charge/order-details';
 import type { OrderView } from '../charge/top-up-order';

@@ -1,10 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { EXTENSION_PROXY_TIMEOUT_MS } from '@ptc/contracts';
 import { Alert, Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
-import type { TFunction } from 'i18next';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { countryName } from '../i18n/place-names';
+import type { TFunction } from '../i18n/translator';
+import { useTranslation } from '../i18n/use-translation';
 import {
   EXTENSION_DOWNLOAD_URL,
   openQuickAccess,

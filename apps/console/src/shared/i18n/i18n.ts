@@ -1,11 +1,10 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, STORAGE_KEYS } from '@ptc/contracts';
+import { DEFAULT_LOCALE, type Locale, STORAGE_KEYS } from '@ptc/contracts';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { browserStorage } from '../storage/storage';
 import { detectLocale, isLocale } from './detect-locale';
 import { LOCALE_PACKS, type LocalePack } from './locale-pack';
+import { Translator } from './translator';
 
 /** Native names shown in the language switch. */
 export const LOCALE_NAMES: Record<Locale, string> = {
@@ -25,23 +24,13 @@ const applyToDocument = (locale: Locale): void => {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 };
 
-/** The i18next instance of the console. Keys are flat dotted strings, so no key separator. */
-export const i18n = i18next.createInstance();
-
 const initialLocale = detectLocale(browserStorage.getItem(STORAGE_KEYS.locale), browserLanguages());
 
-void i18n.use(initReactI18next).init({
-  // Texts arrive per language with its pack (loadLocalePack); features add theirs as they load.
-  resources: {},
-  lng: initialLocale,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+/**
+ * The console's translator (keys are flat dotted strings). Texts arrive per language with its
+ * pack (`loadLocalePack`); features add theirs as they load (`addLocaleTexts`).
+ */
+export const i18n = new Translator(initialLocale, DEFAULT_LOCALE);
 
 /**
  * Loads a language's pack once (its own chunk) and adds its texts. Only the language in use is
@@ -53,7 +42,7 @@ export const loadLocalePack = async (locale: Locale): Promise<LocalePack> => {
   if (loaded) return loaded;
   const { pack } = await LOCALE_PACKS[locale]();
   // Features may have added their texts already; the base texts join them.
-  i18n.addResourceBundle(locale, 'translation', pack.texts, true, false);
+  i18n.addTexts(locale, pack.texts);
   loadedPacks.set(locale, pack);
   return pack;
 };
@@ -90,7 +79,7 @@ export const changeLocale = async (locale: Locale): Promise<void> => {
  */
 export const addLocaleTexts = (texts: Readonly<Record<Locale, Readonly<Record<string, string>>>>): void => {
   for (const [locale, messages] of Object.entries(texts)) {
-    i18n.addResourceBundle(locale, 'translation', messages, true, false);
+    i18n.addTexts(locale, messages);
   }
 };
 

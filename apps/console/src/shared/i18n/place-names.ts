@@ -1,8 +1,8 @@
 import { DEFAULT_LOCALE, type Locale } from '@ptc/contracts';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createStore, useStore } from '../store/create-store';
 import { isLocale } from './detect-locale';
+import { useTranslation } from './/use-translation';
 
 /**
  * Place names in the customer's language, the one helper every screen names places through.

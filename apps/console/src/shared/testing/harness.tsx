@@ -7,12 +7,11 @@ import { AppError, ERRORS, isAppError } from '@ptc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { createContext, type ReactNode, useContext, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { setHttpEffects } from '../api/api';
 import { queryClient } from '../api/query-client';
-import { i18n, translateIfExists } from '../i18n/i18n';
+import { translateIfExists } from '../i18n/i18n';
 import { FeedbackRoot } from '../ui/feedback-root';
 
 /**
@@ -201,15 +200,13 @@ export const Providers = ({
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }} wave={{ disabled: true }}>
-          <FeedbackRoot>
-            <TestedChildren.Provider value={children}>
-              <RouterProvider router={router} />
-            </TestedChildren.Provider>
-          </FeedbackRoot>
-        </ConfigProvider>
-      </I18nextProvider>
+      <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }} wave={{ disabled: true }}>
+        <FeedbackRoot>
+          <TestedChildren.Provider value={children}>
+            <RouterProvider router={router} />
+          </TestedChildren.Provider>
+        </FeedbackRoot>
+      </ConfigProvider>
     </QueryClientProvider>
   );
 };

@@ -1,8 +1,8 @@
 import { isAppError } from '@ptc/contracts';
 import { Alert, Button } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { resolveErrorText } from '../api/request-errors';
 import { translateIfExists } from '../i18n/i18n';
+import { useTranslation } from '../i18n/use-translation';
 
 /**
  * A failed read shown in place of its content: `title`, the error's text from the code table of

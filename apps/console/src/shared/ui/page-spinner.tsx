@@ -1,5 +1,5 @@
 import { Flex, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /** A centred spinner for pages that are loading. */
 export const PageSpinner = () => {

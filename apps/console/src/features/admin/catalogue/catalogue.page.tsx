@@ -1,5 +1,5 @@
 import { Alert, Col, Flex, Row } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useOperator } from '../customers/use-operator';
 import './catalogue-texts';
 import { FeesCard } from './fees-card';

@@ -2,7 +2,7 @@ import { type AdminFeeChanges, type AdminFees, CATALOGUE_LIMITS, type TopUpFeeMe
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useFeedback } from '../../../shared/ui/feedback';
 import { operatorErrorText } from '../operator-errors';
 import { CATALOGUE_QUERY_KEYS, getFees, setFees } from './catalogue.api';

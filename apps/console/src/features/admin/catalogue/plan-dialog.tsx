@@ -1,7 +1,7 @@
 import { type AdminNewTrafficPlan, type AdminTrafficPlan, CATALOGUE_LIMITS } from '@ptc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useFeedback } from '../../../shared/ui/feedback';
 import { operatorErrorText } from '../operator-errors';
 import { addTrafficPlan, CATALOGUE_QUERY_KEYS, editTrafficPlan } from './catalogue.api';

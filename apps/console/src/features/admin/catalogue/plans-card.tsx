@@ -2,7 +2,7 @@ import type { AdminTrafficPlan } from '@ptc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Switch, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useFeedback } from '../../../shared/ui/feedback';
 import { CATALOGUE_QUERY_KEYS, editTrafficPlan, listTrafficPlans } from './catalogue.api';
 import { percentOfBasisPoints } from './catalogue-display';

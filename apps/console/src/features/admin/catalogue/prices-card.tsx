@@ -1,9 +1,9 @@
 import type { AdminPriceTable } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Table, type TableColumnsType, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OPERATOR_BASE_PATH } from '../../../routes.paths';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { CATALOGUE_QUERY_KEYS, getPriceTable } from './catalogue.api';
 
 type PriceRow = AdminPriceTable['records'][number];

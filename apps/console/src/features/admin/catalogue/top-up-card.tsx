@@ -2,7 +2,7 @@ import { type AdminTopUpTerms, CATALOGUE_LIMITS, TOP_UP } from '@ptc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useFeedback } from '../../../shared/ui/feedback';
 import { operatorErrorText } from '../operator-errors';
 import { CATALOGUE_QUERY_KEYS, getTopUpTerms, setTopUpTerms } from './catalogue.api';

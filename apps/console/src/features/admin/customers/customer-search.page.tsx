@@ -12,8 +12,8 @@ import {
   type TableColumnsType,
   Typography,
 } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { searchCustomers } from '../admin.api';
 import type { Customer } from '../admin.types';
 import { operatorErrorText } from '../operator-errors';

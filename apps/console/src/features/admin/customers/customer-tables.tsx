@@ -1,5 +1,5 @@
 import { Card, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { formatBytes } from '../../proxy-list/proxy-display';
 import type { CustomerLedgerEntry, CustomerOrder, CustomerProxies } from '../admin.types';
 import { formatInstant, signedAmount } from './customer-display';

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import type { Customer } from '../admin.types';
 
 /** The plan, with the enterprise discount when there is one. */

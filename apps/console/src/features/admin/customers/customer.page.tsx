@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 import { getCustomer } from '../admin.api';
 import type { Customer } from '../admin.types';

@@ -2,7 +2,7 @@ import { ENTERPRISE_DISCOUNT, type SetPlanRequest } from '@ptc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, InputNumber, Select } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useFeedback } from '../../../shared/ui/feedback';
 import { setCustomerPlan } from '../admin.api';
 import type { Customer, CustomerPlan } from '../admin.types';

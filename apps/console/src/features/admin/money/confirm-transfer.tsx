@@ -2,7 +2,7 @@ import type { AdminOrder } from '@ptc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useFeedback } from '../../../shared/ui/feedback';
 import { confirmTransfer, type TransferConfirmation } from './money.api';
 import { confirmErrorText, isPositiveAmount } from './money-display';

@@ -1,6 +1,6 @@
 import { isAppError, ORDER_STATUSES, type OrderStatus, parsePtc } from '@ptc/contracts';
-import type { TFunction } from 'i18next';
 import { OPERATOR_BASE_PATH } from '../../../routes.paths';
+import type { TFunction } from '../../../shared/i18n/translator';
 import type { OperatorRole } from '../admin.types';
 import { operatorErrorText } from '../operator-errors';
 

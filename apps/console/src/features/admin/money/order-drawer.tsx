@@ -1,8 +1,8 @@
 import type { AdminLedgerEntry, AdminOrder, AdminPaymentNotification } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@ptc/contracts';
 import { Tag, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ORDER_STATUS_COLOURS } from './money-display';
 
 /** An order's state as a coloured tag; a failed order tells why on hover. */

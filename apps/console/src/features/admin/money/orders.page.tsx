@@ -15,8 +15,8 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { customerPath, formatInstant } from '../customers/customer-display';

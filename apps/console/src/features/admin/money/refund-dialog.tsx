@@ -2,7 +2,7 @@ import type { AdminCharge, AdminRefund, AdminRefundRequest } from '@ptc/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { formatInstant } from '../customers/customer-display';
 import { refundCharge } from './money.api';
 import { isAtMost, isPositiveAmount, REFUND_REASON_LENGTH, refundErrorText } from './money-display';

@@ -15,8 +15,8 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { CUSTOMERS_PATH, formatInstant } from '../customers/customer-display';
 import { useOperator } from '../customers/use-operator';

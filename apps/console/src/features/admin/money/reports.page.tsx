@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { saveFile } from '../../../shared/ui/save-file';
 import { downloadDailyReportCsv, getDailyReport } from './money.api';

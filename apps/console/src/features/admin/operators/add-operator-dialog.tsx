@@ -6,7 +6,7 @@ import {
 } from '@ptc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { operatorErrorText } from '../operator-errors';
 import { addOperator, OPERATORS_QUERY_KEY } from './operators.api';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 
 /** A password the server made for an operator, with the operator it belongs to. */
 export interface ShownPassword {

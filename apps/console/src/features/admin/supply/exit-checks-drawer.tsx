@@ -1,7 +1,7 @@
 import type { AdminExit, AdminExitCheck } from '@ptc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { formatInstant } from '../customers/customer-display';
 import { operatorErrorText } from '../operator-errors';
 import { listExitChecks } from './supply.api';

@@ -16,7 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useFeedback } from '../../../shared/ui/feedback';
 import type { OperatorRole } from '../admin.types';
 import { formatInstant } from '../customers/customer-display';

@@ -3,7 +3,7 @@ import type { AdminInventoryImportResult } from '@ptc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Table, type TableColumnsType, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { operatorErrorText } from '../operator-errors';
 import { importInventory } from './supply.api';
 import {

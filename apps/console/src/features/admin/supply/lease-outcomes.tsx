@@ -1,6 +1,6 @@
 import type { AdminLeaseOutcome } from '@ptc/contracts';
 import { Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 
 /** The sentence saying what became of one lease of a retired address. */
 const useOutcomeText = () => {

@@ -14,7 +14,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useFeedback } from '../../../shared/ui/feedback';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 import type { OperatorRole } from '../admin.types';

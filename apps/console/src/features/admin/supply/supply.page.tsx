@@ -1,7 +1,7 @@
 import { Card, Tabs } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useOperator } from '../customers/use-operator';
 import { AddExitsForm } from './exit-form';
 import { ExitsTable } from './exits-table';

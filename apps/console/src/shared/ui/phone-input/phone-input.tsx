@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { choosePopupPlacement, createTypeToFind, findCountryIndex } from './country-list';
 import { detectCountry } from './detect-country';
 import { arrangeDialCodes, countryFlag, createRegionNamer, type DialCode, listDialCodes } from './dial-codes';
