@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +30,31 @@ interface VmRow {
   vm_conf: { id: number };
   operations: string[];
 }
+
+/** Text of the page the PC shows, to be copied inside the PC (non-Latin-1 too: the clipboard is UTF-8). */
+const PC_TEXT = `pc-to-console ${randomUUID()} Привет`;
+/** Text sent from the console's clipboard panel, to be pasted inside the PC. */
+const CONSOLE_TEXT = `console-to-pc ${randomUUID()} 你好`;
+
+/**
+ * The target's page for the clipboard and the screen size: a textarea over the whole window holding
+ * `PC_TEXT`; it tells the target (through the PC's proxy) when it was copied from, what was typed or
+ * pasted into it, and the PC's screen and window size whenever they change.
+ */
+const PC_PAGE = `<!doctype html><title>pc page</title>
+<body style="margin:0;background:#20a040">
+<textarea id="t" autofocus spellcheck="false" style="box-sizing:border-box;display:block;width:100vw;height:100vh;margin:0;border:0;background:#20a040;color:#fff;font:32px sans-serif">${PC_TEXT}</textarea>
+<script>
+const t = document.getElementById('t');
+const report = (path) => fetch(path).catch(() => {});
+t.addEventListener('copy', () => report('/copied'));
+t.addEventListener('input', () => report('/pasted?text=' + encodeURIComponent(t.value)));
+let last = '';
+setInterval(() => {
+  const size = 'screen=' + screen.width + 'x' + screen.height + '&window=' + innerWidth + 'x' + innerHeight;
+  if (size !== last) report('/size?' + (last = size));
+}, 300);
+</script>`;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -158,7 +184,11 @@ describe.skipIf(!chromiumPath || missingForDesktops.length > 0)(
     beforeAll(async () => {
       target = createServer((request, response) => {
         targetSeen.push(request.url ?? '');
-        response.setHeader('content-type', 'text/html');
+        response.setHeader('content-type', 'text/html; charset=utf-8');
+        if (request.url === '/pc-page') {
+          response.end(PC_PAGE);
+          return;
+        }
         // A page the desktop shows in a colour no empty screen has.
         response.end(
           `<title>target</title><body style="margin:0;background:#d0202a;color:#fff;font:48px sans-serif">seen ${request.url}</body>`,
@@ -247,7 +277,7 @@ describe.skipIf(!chromiumPath || missingForDesktops.length > 0)(
           .screenshot({ path: join(SCREENSHOT_DIR, 'remote-pcs-desktop-list.png') });
     }, 150_000);
 
-    it('opens remote control after the limits warning and shows the desktop browsing through the proxy', async () => {
+    it('opens remote control after the limits warning and shows the desktop browsing through the proxy, the clipboard both ways and the screen taking the window size', async () => {
       await page.getByTestId(`vm-remote-${vmId}`).click();
       await page.getByTestId('vm-remote-warning').waitFor();
       await page.getByTestId('vm-remote-connect').click();
@@ -286,16 +316,102 @@ describe.skipIf(!chromiumPath || missingForDesktops.length > 0)(
         )
         .toBeGreaterThan(0);
       await screenshot(page, 'remote-control-desktop');
+
+      // The PC's screen takes the size of the console's frame (noVNC asks for it, Xvnc resizes), not
+      // the 1280x800 the PC started with: the canvas is the remote framebuffer (not clipped when scaled).
+      const canvas = page.locator('[data-testid="vm-remote-screen"] canvas');
+      const sizes = () =>
+        page.evaluate(() => {
+          const screen = document.querySelector<HTMLElement>('[data-testid="vm-remote-screen"]');
+          const drawn = screen?.querySelector('canvas');
+          return {
+            frame: { width: screen?.clientWidth ?? 0, height: screen?.clientHeight ?? 0 },
+            remote: { width: drawn?.width ?? 0, height: drawn?.height ?? 0 },
+          };
+        });
+      /** The remote screen's size once it is the frame's (within 4 px). */
+      const remoteFollowsFrame = async () => {
+        await expect
+          .poll(
+            async () => {
+              const { frame, remote } = await sizes();
+              return Math.abs(frame.width - remote.width) <= 4 && Math.abs(frame.height - remote.height) <= 4;
+            },
+            { timeout: 30_000, interval: 500 },
+          )
+          .toBe(true);
+        return (await sizes()).remote;
+      };
+      /**
+       * Waits until the page inside the PC reports a screen of `size`, and checks that the browser
+       * window, maximized, fills it (less its address bar and tabs).
+       */
+      const pcSees = async (size: { width: number; height: number }) => {
+        const reported = () => {
+          const report = targetSeen.findLast((path) => path.startsWith('/size?'));
+          const query = new URLSearchParams(report?.slice('/size?'.length) ?? '');
+          return { screen: query.get('screen') ?? '', window: query.get('window') ?? '' };
+        };
+        // The window may be resized a moment after the screen.
+        await expect
+          .poll(() => `${reported().screen} ${reported().window.split('x')[0]}`, {
+            timeout: 20_000,
+            interval: 500,
+          })
+          .toBe(`${size.width}x${size.height} ${size.width}`);
+        const height = Number(reported().window.split('x')[1]);
+        expect(height).toBeGreaterThan(size.height - 200);
+        expect(height).toBeLessThan(size.height);
+      };
+      const first = await remoteFollowsFrame();
+      expect(first).not.toEqual({ width: 1280, height: 800 });
+
       // Typing reaches the PC: Chromium starts with its address bar focused, so a typed address and
       // Enter load it through the proxy.
       await page.getByTestId('vm-remote-keyboard-toggle').click();
-      await page.getByTestId('vm-remote-keyboard-text').fill(`${targetUrl}/typed`);
+      await page.getByTestId('vm-remote-keyboard-text').fill(`${targetUrl}/pc-page`);
       await page.getByTestId('vm-remote-keyboard-type').click();
       await page.getByTestId('vm-remote-key-enter').click();
-      await expect.poll(() => targetSeen.includes('/typed'), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => targetSeen.includes('/pc-page'), { timeout: 20_000 }).toBe(true);
+      await page.getByTestId('vm-remote-keyboard-toggle').click();
+      // Inside the PC, the screen is the frame's size and the maximized browser window fills it.
+      await pcSees(first);
+
+      // Clipboard, PC to console: in the PC's page, select all and copy (keys through the canvas);
+      // the console's clipboard panel shows the text.
+      await canvas.click();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.press('Control+c');
+      await expect.poll(() => targetSeen.includes('/copied'), { timeout: 20_000 }).toBe(true);
+      await page.getByTestId('vm-remote-clipboard-toggle').click();
+      const clipboardText = page.getByTestId('vm-remote-clipboard-text');
+      await expect.poll(() => clipboardText.inputValue(), { timeout: 20_000, interval: 500 }).toBe(PC_TEXT);
+
+      // Clipboard, console to PC: text sent from the panel is pasted into the PC's page, which sends
+      // it to the target.
+      await clipboardText.fill(CONSOLE_TEXT);
+      await page.getByTestId('vm-remote-clipboard-send').click();
+      await canvas.click();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.press('Control+v');
+      const pasted = () =>
+        targetSeen
+          .filter((path) => path.startsWith('/pasted?'))
+          .map((path) => new URLSearchParams(path.slice('/pasted?'.length)).get('text'));
+      await expect.poll(pasted, { timeout: 20_000, interval: 500 }).toContain(CONSOLE_TEXT);
+      await page.getByTestId('vm-remote-clipboard-toggle').click();
+
+      // A smaller window: the PC's screen follows the frame again, as the PC itself sees it.
+      await page.setViewportSize({ width: 1024, height: 700 });
+      const second = await remoteFollowsFrame();
+      expect(second.width).toBeLessThan(first.width - 100);
+      expect(second.height).toBeLessThan(first.height - 100);
+      await pcSees(second);
+      await page.setViewportSize({ width: 1366, height: 900 });
+
       await page.getByTestId('vm-remote-disconnect').click();
       await page.getByTestId('vm-remote-ended').waitFor();
-    }, 120_000);
+    }, 240_000);
 
     it('shuts down, starts, restarts and renews from the list', async () => {
       await page.goto('/remote-service');
