@@ -10,6 +10,7 @@ import { createOAuthClients } from './adapters/oauth/oauth-clients';
 import { createPaymentProviders } from './adapters/payments/payment-providers';
 import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from './adapters/payments/sandbox';
 import { createSmsSender, type SmsSender } from './adapters/sms/sms-sender';
+import { closeConnectionsOnClose } from './app-connections';
 import type { Config } from './config';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
@@ -176,6 +177,8 @@ export const buildApp = async (options: {
   // The public API (/api/v2, /api/v1) with its own documents and reference pages.
   await app.register(publicApiRoutes);
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
+  // Last: its preClose hook runs after the relay's, which ends the WebSocket sessions first.
+  closeConnectionsOnClose(app);
   return app;
 };
 

@@ -55,8 +55,16 @@ const start = async () => {
     app?.log.info({ signal }, 'shutting down');
     /** The step under way, named in the log when the shutdown runs out of time. */
     let step = 'jobs';
+    /** Whether the HTTP server closed (all its connections ended): in 'app', what came after did not. */
+    let serverClosed = false;
+    app?.server.once('close', () => {
+      serverClosed = true;
+    });
     const force = setTimeout(() => {
-      app?.log.error({ step }, 'shutdown timed out; exiting');
+      app?.log.error(
+        { step, serverClosed, remoteControlSessions: app?.vms.relay.active },
+        'shutdown timed out; exiting',
+      );
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
