@@ -214,6 +214,73 @@ const SIGNED_IN_UI = new RegExp(
   ].join('|'),
 );
 
+const SOURCE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'src');
+
+/** `name: () => import('./path')` entries of a module's source, as absolute paths without extension. */
+const lazyModules = (file: string, pattern: RegExp): Map<string, string> =>
+  new Map(
+    [...readFileSync(join(SOURCE_DIR, file), 'utf8').matchAll(pattern)].map(([, name = '', path = '']) => [
+      name,
+      join(dirname(join(SOURCE_DIR, file)), path),
+    ]),
+  );
+
+/**
+ * `page-preloads.json`: for each layout and page module of the router (`app/router.tsx`,
+ * `routes.pages.ts`) and each language's texts (`shared/i18n/locale-pack.ts`), the scripts and stylesheets it needs that index.html does not load already.
+ * `src/prerender/write-pages.mjs` turns it into `route-preloads.json` with the route table's paths,
+ * and the server lists a path's files in the HTML it sends for it (`<link rel="modulepreload">`), so
+ * they download beside the entry instead of after it has run and the router has matched the path:
+ * one round trip less before a signed-in page shows (issue #16: the overview's largest paint waited
+ * for that chain).
+ */
+const routePreloads = (): Plugin => ({
+  name: 'ptc-route-preloads',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = new Map(
+      Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])),
+    );
+    const closure = (fileName: string, found = new Set<string>()): Set<string> => {
+      if (found.has(fileName)) return found;
+      found.add(fileName);
+      for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, found);
+      return found;
+    };
+    const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+    if (!entry) throw new Error('the console build has no entry chunk');
+    const loadedByHtml = closure(entry.fileName);
+    // A module's chunk: its own, or the one it was merged into (the operator layout shares one).
+    const chunkOf = new Map(
+      [...chunks.values()].flatMap((chunk) =>
+        Object.keys(chunk.modules).map((id) => [id.replace(/\.tsx?$/, ''), chunk.fileName] as const),
+      ),
+    );
+    const assetsOf = (module: string): string[] => {
+      const fileName = chunkOf.get(module);
+      if (!fileName) throw new Error(`${module} is in no chunk: page-preloads cannot list it`);
+      return [...closure(fileName)]
+        .filter((file) => !loadedByHtml.has(file))
+        .flatMap((file) => [file, ...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);
+    };
+    const pages = lazyModules('routes.pages.ts', /^\s+(\w+): \(\) => import\('([^']+)'\)/gm);
+    const layouts = lazyModules(
+      'app/router.tsx',
+      /^\s+(\w+): async \(\) => \(\{ Component: \(await import\('([^']+)'\)\)/gm,
+    );
+    const listed = (modules: Map<string, string>) =>
+      Object.fromEntries(
+        [...modules].map(([name, module]) => [name, assetsOf(module).map((file) => `/${file}`)]),
+      );
+    const locales = lazyModules(
+      'shared/i18n/locale-pack.ts',
+      /^\s+'([\w-]+)': \(\) => import\('([^']+)'\)/gm,
+    );
+    const preloads = { layouts: listed(layouts), pages: listed(pages), locales: listed(locales) };
+    this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify(preloads) });
+  },
+});
+
 /** The API server of the embedded runtime (DESIGN §2); the dev server forwards to it. */
 const API_TARGET = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8080';
 
@@ -224,6 +291,7 @@ export default defineConfig({
     antdPrecompiledStyles(),
     react(),
     antdStyles(),
+    routePreloads(),
     precompressAssets(),
   ],
   server: {

@@ -6,7 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/app-providers';
 import { buildRouteObjects } from '../app/router';
 import { startFromDocumentCaptcha } from '../features/auth/use-captcha';
+import { ROUTES } from '../routes';
 import { LOGIN_PATH } from '../routes.paths';
+import type { AppRoute } from '../routes.types';
 import { changeLocale, i18n } from '../shared/i18n/i18n';
 
 /** What the sign-in page's prerender of one language and layout consists of. */
@@ -55,3 +57,22 @@ export const renderLoginPage = async (locale: Locale): Promise<PrerenderedPage> 
     title: `${i18n.t('menu.login')} - ${i18n.t('app.name')}`,
   };
 };
+
+/** A path of the route table with a page, its group's layout and the page's name. */
+export interface RoutePage {
+  path: string;
+  layout: string;
+  page: string;
+}
+
+/**
+ * Every path of the route table that shows a page, with what the router loads for it: the build
+ * lists their files in `dist/route-preloads.json` (`write-pages.mjs`) for the server to preload.
+ */
+export const routePages = (routes: readonly AppRoute[] = ROUTES, layout?: string): RoutePage[] =>
+  routes.flatMap((route) => [
+    ...(route.path !== undefined && route.page
+      ? [{ path: route.path, layout: layout ?? route.layout, page: route.page }]
+      : []),
+    ...routePages(route.children ?? [], layout ?? route.layout),
+  ]);

@@ -94,7 +94,7 @@ const toDocument = (template, { html, css, title }, locale, layout) => {
 
 const window = installDom();
 const template = readFileSync(join(DIST, 'index.html'), 'utf8');
-const { renderLoginPage } = await import(pathToFileURL(BUNDLE).href);
+const { renderLoginPage, routePages } = await import(pathToFileURL(BUNDLE).href);
 mkdirSync(join(DIST, 'prerendered'), { recursive: true });
 for (const [layout, width] of Object.entries(LAYOUTS)) {
   setWidth(window, width);
@@ -112,5 +112,22 @@ for (const [layout, width] of Object.entries(LAYOUTS)) {
     process.stdout.write(`prerendered ${file.slice(CONSOLE_DIR.length + 1)} (${page.html.length} chars)\n`);
   }
 }
+/**
+ * `dist/route-preloads.json`: for each path of the route table, the scripts and stylesheets of its
+ * layout and page that index.html does not load (from the browser build's `page-preloads.json`),
+ * and for each language those of its texts. The server lists them in the HTML of a page request
+ * (`apps/server/src/plugins/console-static.ts`), so they load beside the entry (issue #16).
+ */
+const writeRoutePreloads = () => {
+  const { layouts, pages, locales } = JSON.parse(readFileSync(join(DIST, 'page-preloads.json'), 'utf8'));
+  const routes = {};
+  for (const { path, layout, page } of routePages()) {
+    if (!layouts[layout] || !pages[page]) throw new Error(`page-preloads.json lacks ${layout} or ${page}`);
+    routes[path] = [...new Set([...layouts[layout], ...pages[page]])];
+  }
+  writeFileSync(join(DIST, 'route-preloads.json'), JSON.stringify({ routes, locales }));
+  process.stdout.write(`wrote dist/route-preloads.json (${Object.keys(routes).length} paths)\n`);
+};
+writeRoutePreloads();
 // The page's modules leave timers behind (the router, antd); the pages are written.
 process.exit(0);

@@ -10,7 +10,21 @@ describe('serving the built console', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ptc-console-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>PTC</title>');
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><html><head><title>PTC</title></head><body></body></html>',
+    );
+    writeFileSync(
+      join(dir, 'route-preloads.json'),
+      JSON.stringify({
+        routes: {
+          '/dashboard/overview': ['/assets/layout-1.js', '/assets/layout-1.css', '/assets/overview-1.js'],
+          '/remote-service/remote/:id': ['/assets/remote-1.js'],
+          '/odd': ['"><script>alert(1)</script>', 'https://elsewhere.example/x.js', '/assets/ok-1.js', 7],
+        },
+        locales: { 'en-US': ['/assets/en-1.js'], 'ru-RU': ['/assets/ru-1.js', '/assets/common-1.js'] },
+      }),
+    );
     writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
     writeFileSync(join(dir, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
@@ -47,6 +61,39 @@ describe('serving the built console', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>PTC</title>');
     }
+  });
+
+  it("lists the scripts and stylesheets of a page's layout, page and language in its HTML (route-preloads.json)", async () => {
+    const page = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+    const preloaded = (html: string) =>
+      [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)"/g)].map(
+        ([, rel, href]) => `${rel} ${href}`,
+      );
+    const overview = await page('/dashboard/overview?x=1', { cookie: 'ptc_locale=ru-RU' });
+    expect(overview.headers.vary).toContain('Accept-Language');
+    expect(preloaded(overview.body)).toEqual([
+      'modulepreload /assets/layout-1.js',
+      'preload /assets/layout-1.css',
+      'modulepreload /assets/overview-1.js',
+      'modulepreload /assets/ru-1.js',
+      'modulepreload /assets/common-1.js',
+    ]);
+    expect(overview.body).toMatch(
+      /<link rel="preload" as="style" href="\/assets\/layout-1.css"><link rel="modulepreload" crossorigin href="\/assets\/overview-1.js">/,
+    );
+    expect(overview.body.indexOf('overview-1.js')).toBeLessThan(overview.body.indexOf('</head>'));
+    expect(preloaded((await page('/dashboard/overview/')).body)).toContain('modulepreload /assets/en-1.js');
+    expect(preloaded((await page('/remote-service/remote/42')).body)).toEqual([
+      'modulepreload /assets/remote-1.js',
+      'modulepreload /assets/en-1.js',
+    ]);
+    // Only the build's own asset files, whatever the list holds.
+    const odd = await page('/odd');
+    expect(preloaded(odd.body)).toEqual(['modulepreload /assets/ok-1.js', 'modulepreload /assets/en-1.js']);
+    expect(odd.body).not.toContain('alert');
+    for (const url of ['/register', '/remote-service/remote', '/remote-service/remote/1/2', '/dashboard'])
+      expect(preloaded((await page(url)).body), url).toEqual([]);
   });
 
   const login = (headers: Record<string, string>, url = '/login') =>

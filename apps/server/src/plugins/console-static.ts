@@ -81,6 +81,52 @@ const readPrerenderedLogin = (consoleDir: string): Map<string, PrerenderedPage> 
   return pages;
 };
 
+/** What the console build lists to preload per page path and per language (`route-preloads.json`). */
+interface RoutePreloads {
+  routes: Map<string, readonly string[]>;
+  locales: Map<string, readonly string[]>;
+}
+
+/** A file the build wrote under assets/: nothing else is ever put in a page's head. */
+const ASSET_FILE = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+const assetList = (value: unknown): readonly string[] =>
+  Array.isArray(value)
+    ? value.filter((file): file is string => typeof file === 'string' && ASSET_FILE.test(file))
+    : [];
+
+/** The build's `route-preloads.json`, when it wrote one (`apps/console/src/prerender/write-pages.mjs`). */
+const readRoutePreloads = (consoleDir: string): RoutePreloads => {
+  const path = join(consoleDir, 'route-preloads.json');
+  const parsed: { routes?: Record<string, unknown>; locales?: Record<string, unknown> } = existsSync(path)
+    ? JSON.parse(readFileSync(path, 'utf8'))
+    : {};
+  const entries = (record: Record<string, unknown> | undefined) =>
+    new Map(Object.entries(record ?? {}).map(([key, files]) => [key, assetList(files)] as const));
+  return { routes: entries(parsed.routes), locales: entries(parsed.locales) };
+};
+
+/**
+ * The route-table path a page path shows (`/remote-service/remote/42` → `/remote-service/remote/:id`),
+ * if any: the exact one, else one whose `:name` segments take the path's.
+ */
+export const matchRoutePath = (paths: Iterable<string>, pathname: string): string | undefined => {
+  const wanted = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const known = [...paths];
+  if (known.includes(wanted)) return wanted;
+  const segments = wanted.split('/');
+  return known.find((path) => {
+    const parts = path.split('/');
+    return (
+      path.startsWith('/') &&
+      parts.length === segments.length &&
+      parts.every(
+        (part, index) => part === segments[index] || (part.startsWith(':') && segments[index] !== ''),
+      )
+    );
+  });
+};
+
 /** The encodings an Accept-Encoding header admits (a `;q=0` refuses one). */
 const acceptedEncodings = (header: string | undefined): Set<string> =>
   new Set(
@@ -94,7 +140,11 @@ const acceptedEncodings = (header: string | undefined): Set<string> =>
 /**
  * Serves the built console: hashed assets with long-lived caching, and index.html for every
  * page navigation (SPA fallback), except the sign-in page: the build prerenders it per language
- * and layout (`apps/console/src/prerender/`), so that it shows with the HTML, before any script. Everything else that matches no route gets the 404 envelope.
+ * and layout (`apps/console/src/prerender/`), so that it shows with the HTML, before any script.
+ * The index.html of a page path lists the scripts and stylesheets of its layout and page and of its
+ * language's texts (`<link rel="modulepreload">`, from the build's `route-preloads.json`), so the
+ * browser fetches them beside the entry rather than after it has run (issue #16). Everything else
+ * that matches no route gets the 404 envelope.
  */
 export const consoleStaticPlugin = fp(
   async (app: FastifyInstance, options: { consoleDir: string }) => {
@@ -103,6 +153,31 @@ export const consoleStaticPlugin = fp(
     const loginPages = indexHtml
       ? readPrerenderedLogin(options.consoleDir)
       : new Map<string, PrerenderedPage>();
+    const preloads = readRoutePreloads(options.consoleDir);
+    /** index.html with the preloads of a route and a language, made once each. */
+    const pagesWithPreloads = new Map<string, string>();
+    const indexFor = (request: FastifyRequest): string | Buffer | null => {
+      if (!indexHtml) return null;
+      const route = matchRoutePath(preloads.routes.keys(), request.url.split('?')[0] ?? '/');
+      if (route === undefined) return indexHtml;
+      const locale = pickPageLocale(request.headers.cookie, request.headers['accept-language']);
+      const key = `${route} ${locale}`;
+      let page = pagesWithPreloads.get(key);
+      if (page === undefined) {
+        const links = [
+          ...new Set([...(preloads.routes.get(route) ?? []), ...(preloads.locales.get(locale) ?? [])]),
+        ]
+          .map((file) =>
+            file.endsWith('.css')
+              ? `<link rel="preload" as="style" href="${file}">`
+              : `<link rel="modulepreload" crossorigin href="${file}">`,
+          )
+          .join('');
+        page = indexHtml.toString('utf8').replace('</head>', `${links}</head>`);
+        pagesWithPreloads.set(key, page);
+      }
+      return page;
+    };
     if (indexHtml) {
       await app.register(fastifyStatic, {
         root: options.consoleDir,
@@ -141,7 +216,11 @@ export const consoleStaticPlugin = fp(
             return reply.send(page.identity);
           }
         }
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie, Accept-Language')
+          .send(indexFor(request));
       }
       const path = request.url.split('?')[0];
       return sendError(
