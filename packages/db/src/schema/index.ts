@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './announcements';
 export * from './api-keys';
 export * from './client-events';
 export * from './credit';
