@@ -4,6 +4,7 @@ export * from './api-keys';
 export * from './client-events';
 export * from './credit';
 export * from './extension';
+export * from './gateway-hosts';
 export * from './operators';
 export * from './products';
 export * from './proxies';
