@@ -20,6 +20,7 @@ import { summaryRoutes } from './modules/billing/summary.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { extensionApiRoutes, extensionConsoleRoutes } from './modules/extension/extension.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { helpRoutes } from './modules/help/help.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
@@ -169,6 +170,7 @@ export const buildApp = async (options: {
       await api.register(quickAccessRoutes);
       await api.register(extensionConsoleRoutes);
       await api.register(vmsRoutes);
+      await api.register(helpRoutes);
       // The browser extension's own calls (`authorization: Extension <token>` only).
       await api.register(extensionApiRoutes);
     },

@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_EXTENSION_BYPASS, parseAbuseLimits, parsePtc } from '@ptc/contracts';
+import { DEFAULT_EXTENSION_BYPASS, isGatewayHost, parseAbuseLimits, parsePtc } from '@ptc/contracts';
 import { SPEED_TEST_HOST } from '@ptc/gateway';
 import { z } from 'zod';
+import { readHelpContent } from './modules/help/help-content';
 
 const port = (fallback: number) =>
   z
@@ -119,7 +120,21 @@ const envSchema = z
     GATEWAY_ENABLED: z.enum(['true', 'false']).default('true'),
     GATEWAY_PORT: port(8000),
     GATEWAY_HOST: z.string().trim().min(1).optional(),
-    GATEWAY_PUBLIC_HOST: z.string().trim().min(1).default('localhost'),
+    GATEWAY_PUBLIC_HOST: z.string().trim().min(1).optional(),
+    /** Hosts customers may choose for their connection details, comma separated; the first is the default. */
+    GATEWAY_PUBLIC_HOSTS: z
+      .string()
+      .trim()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.length > 0 && list.length <= 20, 'must list 1 to 20 hosts')
+      .refine((list) => list.every(isGatewayHost), 'must be host names or addresses, without port')
+      .refine((list) => new Set(list).size === list.length, 'must not repeat a host')
+      .optional(),
     GATEWAY_LISTENERS: z
       .string()
       .trim()
@@ -192,6 +207,17 @@ const envSchema = z
     VM_LOCAL_UNISOLATED: z.enum(['true', 'false', '1', '0']).optional(),
     /** The first page of the remote PCs' Chromium (default about:blank). */
     VM_HOME_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /** The operator's connection-help content (JSON, README "Connection help"), validated at start. */
+    HELP_CONTENT_FILE: z
+      .string()
+      .trim()
+      .optional()
+      .transform((path, context) => {
+        const read = readHelpContent(path);
+        if ('content' in read) return read.content;
+        for (const problem of read.problems) context.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }),
     /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
     ABUSE_LIMITS: z
       .string()
@@ -208,6 +234,13 @@ const envSchema = z
     const production = env.NODE_ENV === 'production';
     const problem = (path: string, message: string) =>
       context.addIssue({ code: 'custom', path: [path], message });
+    if (
+      env.GATEWAY_PUBLIC_HOST &&
+      env.GATEWAY_PUBLIC_HOSTS &&
+      env.GATEWAY_PUBLIC_HOSTS[0] !== env.GATEWAY_PUBLIC_HOST
+    ) {
+      problem('GATEWAY_PUBLIC_HOSTS', 'must start with GATEWAY_PUBLIC_HOST (the default) when both are set');
+    }
     if (production && env.CAPTCHA_FIXED) problem('CAPTCHA_FIXED', 'is refused when NODE_ENV=production');
     if (production && env.GATEWAY_ALLOW_PRIVATE_TARGETS) {
       problem('GATEWAY_ALLOW_PRIVATE_TARGETS', 'is refused when NODE_ENV=production');
@@ -374,8 +407,10 @@ const envSchema = z
       enabled: env.GATEWAY_ENABLED === 'true',
       host: env.GATEWAY_HOST ?? env.HOST,
       port: env.GATEWAY_PORT,
-      /** Host printed in the proxies customers are given. */
-      publicHost: env.GATEWAY_PUBLIC_HOST,
+      /** Host printed in the proxies customers are given (the default of {@link publicHosts}). */
+      publicHost: env.GATEWAY_PUBLIC_HOSTS?.[0] ?? env.GATEWAY_PUBLIC_HOST ?? 'localhost',
+      /** Hosts a customer may prefer (`GET`/`PUT /proxy/proxy/host`), the default first. */
+      publicHosts: env.GATEWAY_PUBLIC_HOSTS ?? [env.GATEWAY_PUBLIC_HOST ?? 'localhost'],
       /** Extra single-protocol listeners. */
       listeners: (env.GATEWAY_LISTENERS ?? '')
         .split(',')
@@ -437,6 +472,8 @@ const envSchema = z
       homeUrl: env.VM_HOME_URL,
       allowUnisolated: env.VM_LOCAL_UNISOLATED === 'true' || env.VM_LOCAL_UNISOLATED === '1',
     },
+    /** Connection help (issue #20): the tools, apps and partners the console shows. */
+    helpContent: env.HELP_CONTENT_FILE,
     /** The first owner, when no operator exists yet (README "Operators"). */
     operatorBootstrap:
       env.OPERATOR_BOOTSTRAP_EMAIL && env.OPERATOR_BOOTSTRAP_PASSWORD

@@ -11,6 +11,7 @@ export * from './charges';
 export * from './envelope';
 export * from './errors';
 export * from './extension';
+export * from './help';
 export * from './ledger';
 export * from './money';
 export * from './price-table';
