@@ -47,6 +47,9 @@ export const PAGES = {
   browserExtension: () => import('./features/browser-extension/browser-extension.page'),
   remotePcs: () => import('./features/remote-pcs/remote-pcs.page'),
   remoteControl: () => import('./features/remote-pcs/remote-control.page'),
+  connectionTool: () => import('./features/connection-help/connection-tool.page'),
+  mobileApp: () => import('./features/connection-help/mobile-app.page'),
+  fingerprintBrowser: () => import('./features/connection-help/fingerprint-browser.page'),
 } satisfies Record<string, PageLoader>;
 
 /** The name of a page module of {@link PAGES}. */

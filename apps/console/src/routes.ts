@@ -219,7 +219,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.connectionTool',
         order: 1,
         layout: 'default',
-        page: 'comingSoon',
+        page: 'connectionTool',
       },
       {
         name: 'remoteService',
@@ -235,7 +235,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.mobileApp',
         order: 3,
         layout: 'default',
-        page: 'comingSoon',
+        page: 'mobileApp',
       },
       {
         name: 'fingerprintBrowser',
@@ -243,7 +243,7 @@ const defaultPages: AppRoute[] = [
         titleKey: 'menu.connectionAssistance.fingerprintBrowser',
         order: 4,
         layout: 'default',
-        page: 'comingSoon',
+        page: 'fingerprintBrowser',
       },
       {
         name: 'cloudPhone',

@@ -1,0 +1,27 @@
+/** Texts of the connection-help pages (`features/connection-help`), loaded with them. */
+export const connectionHelp = {
+  'connectionHelp.loadFailed': '列表加载失败',
+  'connectionHelp.empty': '暂无内容',
+  'connectionHelp.version': '版本 {{version}}',
+  'connectionHelp.released': '发布于 {{date}}',
+  'connectionHelp.download': '下载',
+  'connectionHelp.copy': '复制',
+  'connectionHelp.copied': '已复制',
+  'connectionHelp.tool.intro': '安装连接工具，让电脑或手机上的任意应用通过您的代理连接网络。',
+  'connectionHelp.host.title': '网关地址',
+  'connectionHelp.host.intro': '选择您的代理所连接的网关地址；通常离您最近的地址速度最快。',
+  'connectionHelp.host.current': '您的代理连接到',
+  'connectionHelp.host.default': '默认',
+  'connectionHelp.host.save': '保存',
+  'connectionHelp.host.saved': '网关地址已保存',
+  'connectionHelp.host.loadFailed': '网关地址加载失败',
+  'connectionHelp.host.single': '本服务只提供一个网关地址。',
+  'connectionHelp.mobile.intro': '在手机上使用您的代理。iOS 应用仅在中国大陆以外地区的 App Store 提供。',
+  'connectionHelp.mobile.store': '打开应用商店',
+  'connectionHelp.mobile.apk': '下载 APK',
+  'connectionHelp.mobile.scan': '用手机扫码',
+  'connectionHelp.fingerprint.intro':
+    '指纹浏览器让多个账号互相隔离，每个环境使用各自的代理。使用以下优惠码可在合作伙伴处享受优惠。',
+  'connectionHelp.fingerprint.promoCode': '优惠码：',
+  'connectionHelp.fingerprint.visit': '访问 {{name}}',
+};
