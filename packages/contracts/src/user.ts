@@ -105,6 +105,8 @@ export const STORAGE_KEYS = {
   touristEmail: 'tourist-email',
   device: 'device',
   theme: 'theme',
+  /** The customers (uids) this browser has shown the new-user guide to (issue #20). */
+  newUserGuideSeen: 'new-user-guide-seen',
 } as const;
 
 /** Interface languages. */

@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } f
 import { Breadcrumb, Button, Drawer, Flex, FloatButton, Layout, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { NewUserGuideHost } from '../../features/new-user-guide/guide-host';
 import { settingsStore } from '../../features/settings/settings.store';
 import { SettingsButton } from '../../features/settings/settings-button';
 import { HOME_PATH } from '../../routes.paths';
@@ -193,6 +194,7 @@ export const DefaultLayout = () => {
           <SettingsDrawer open={isSettingsOpen} onClose={() => setIsSettingsOpen(false)} />
         </Suspense>
       ) : null}
+      <NewUserGuideHost />
     </Layout>
   );
 };

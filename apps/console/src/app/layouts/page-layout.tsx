@@ -2,10 +2,14 @@ import { Flex, theme } from 'antd';
 // By path: antd's `Layout` brings its Sider (and icons), which this frame has none of (issue #16).
 import Layout, { Content, Header } from 'antd/es/layout/layout';
 import { Outlet } from 'react-router';
+import { watchForSignIn } from '../../features/new-user-guide/guide-trigger';
 import { LOGIN_PATH } from '../../routes.paths';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { AppLogo } from './app-logo';
 import { LanguageSwitch } from './language-switch';
+
+// A sign-in made on these pages opens the new-user guide for a new customer (issue #20).
+watchForSignIn();
 
 /** Shell of the public pages (login and the like): logo, language switch, centred content. */
 export const PageLayout = () => {

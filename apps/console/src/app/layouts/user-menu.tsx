@@ -1,7 +1,8 @@
-import { HistoryOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { HistoryOutlined, LogoutOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown } from 'antd';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/logout';
+import { openNewUserGuide } from '../../features/new-user-guide/guide-trigger';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
@@ -9,7 +10,8 @@ import { useFeedback } from '../../shared/ui/feedback';
 import { findRoute } from '../navigation/route-tree';
 
 /**
- * The user menu: name, link to the user center, and "Log out" behind a confirmation that uses
+ * The user menu: name, link to the user center, the money trail, the new-user guide (the help
+ * entry: it opens the guide's dialog), and "Log out" behind a confirmation that uses
  * antd's own (localized) OK and Cancel buttons. E2E hooks: `data-testid="user-menu"` on the
  * trigger, `data-testid="logout-menu-item"` inside the Log out item.
  */
@@ -48,6 +50,11 @@ export const UserMenu = ({
             label: <span data-testid="money-trail-menu-item">{t('menu.moneyTrail')}</span>,
           },
           {
+            key: 'newUserGuide',
+            icon: <QuestionCircleOutlined />,
+            label: <span data-testid="new-user-guide-menu-item">{t('user.newUserGuide')}</span>,
+          },
+          {
             key: 'logout',
             icon: <LogoutOutlined />,
             danger: true,
@@ -57,6 +64,7 @@ export const UserMenu = ({
         onClick: ({ key }) => {
           if (key === 'userCenter') void navigate(userCenterPath);
           if (key === 'moneyTrail') void navigate(findRoute('moneyTrail')?.fullPath ?? '/charge/history');
+          if (key === 'newUserGuide') openNewUserGuide();
           if (key === 'logout') confirmLogout();
         },
       }}

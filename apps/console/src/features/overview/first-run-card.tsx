@@ -1,9 +1,11 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import { PROXY_FAMILIES } from '@ptc/contracts';
 import { Button, Card, Flex, Steps, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { isThisMobileDevice } from '../charge/top-up-device';
 import { useWalletPaths } from '../charge/wallet-paths';
+import { openNewUserGuide } from '../new-user-guide/guide-trigger';
 import { pagePath } from '../proxy-list/page-path';
 import { connectFamily, FAMILY_PAGES, FIRST_RUN_STEPS, type FirstRunStep } from './first-run';
 import type { ProxiesSummary } from './overview.api';
@@ -13,7 +15,8 @@ import type { ProxiesSummary } from './overview.api';
  * to a first working request, each with the button that takes it (on a phone or tablet, which
  * cannot top up, the first step gives the computer's address instead). Hooks: `overview-first-run`,
  * `overview-first-run-{step}`, `overview-first-run-top-up`, `overview-first-run-top-up-elsewhere`,
- * `overview-first-run-type-{family}`, `overview-first-run-open-list`.
+ * `overview-first-run-type-{family}`, `overview-first-run-guide` (opens the new-user guide, which
+ * recommends one of the types), `overview-first-run-open-list`.
  */
 export const FirstRunCard = ({
   step,
@@ -63,6 +66,15 @@ export const FirstRunCard = ({
             {t(`overview.proxies.family.${family}`)}
           </Button>
         ))}
+        <Button
+          size="small"
+          type="link"
+          icon={<QuestionCircleOutlined />}
+          onClick={openNewUserGuide}
+          data-testid="overview-first-run-guide"
+        >
+          {t('overview.firstRun.pickType.guide')}
+        </Button>
       </Flex>
     ),
     connect: (

@@ -6,7 +6,6 @@ import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
 import { BalanceCard } from './balance-card';
 import { currentFirstRunStep, isFirstRun } from './first-run';
-import { NewUserGuideSlot } from './new-user-guide-slot';
 import { proxiesSummaryQuery } from './overview.api';
 import './overview-texts';
 import { useAfterFirstPaint } from './use-after-first-paint';
@@ -26,7 +25,7 @@ const BELOW_PLACEHOLDER = <div aria-hidden style={{ minHeight: '100vh' }} />;
  * The dashboard overview (SPEC §2): balance, proxy usage, 24-hour and 30-day traffic and the PTC
  * cost summaries. Loaded lazily from the route table; ECharts loads when a chart with data is
  * about to be seen. An account with no proxy yet sees the first-run steps (top up → pick a proxy
- * type → copy a ready snippet) in place of the proxy counts, and the slot of the new-user guide.
+ * type, where the new-user guide helps choose → copy a ready snippet) in place of the proxy counts.
  *
  * The first render draws the title and the balance card alone (the first screen's largest text,
  * Lighthouse's LCP element, issue #16); the proxy counts or first-run steps and the cards below
@@ -45,7 +44,6 @@ const OverviewPage = () => {
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t('menu.dashboard.overview')}
       </Typography.Title>
-      {isNew ? <NewUserGuideSlot step={step} /> : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8}>
           <BalanceCard />

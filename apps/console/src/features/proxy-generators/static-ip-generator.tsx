@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { usePlaceNames } from '../../shared/i18n/place-names';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { useGuidePrefill } from '../new-user-guide/guide-prefill';
 import { AreaFields } from './area-fields';
 import { CountAndProtocolFields } from './form-fields';
 import { GenerationFailure } from './generated-proxies';
@@ -161,10 +162,12 @@ const StorePicker = ({
 export const StaticIpGenerator = ({ onGenerated }: GeneratorProps) => {
   const { t } = useTranslation();
   const generation = useGeneration(onGenerated);
+  // The page's address may pre-fill the type (and days): the new-user guide's recommendation.
+  const prefill = useGuidePrefill();
   const [form] = Form.useForm<StaticIpFormValues>();
   const [storeFailure, setStoreFailure] = useState<AppError | null>(null);
-  const type = Form.useWatch('type', form) ?? DEFAULTS.type ?? 'residential';
-  const days = Form.useWatch('days', form) ?? DEFAULTS.days;
+  const type = Form.useWatch('type', form) ?? prefill.type ?? DEFAULTS.type ?? 'residential';
+  const days = Form.useWatch('days', form) ?? prefill.days ?? DEFAULTS.days;
   const isPicking = Form.useWatch('isPicking', form) ?? false;
   const picked = Form.useWatch('exitIds', form) ?? [];
   const typedCount = Form.useWatch('count', form);
@@ -174,7 +177,7 @@ export const StaticIpGenerator = ({ onGenerated }: GeneratorProps) => {
     <GeneratorCard title={t('generators.staticIp.title')} generation={generation} testId={TEST_ID}>
       <GeneratorForm<StaticIpFormValues>
         form={form}
-        initialValues={DEFAULTS}
+        initialValues={{ ...DEFAULTS, ...prefill }}
         family="static-ip"
         priceQuery={buildPriceQuery('static-ip', { type, days, count })}
         count={count}

@@ -1,5 +1,6 @@
 import { Form, Radio } from 'antd';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { useGuidePrefill } from '../new-user-guide/guide-prefill';
 import { AreaFields } from './area-fields';
 import { CountAndProtocolFields } from './form-fields';
 import { GeneratorCard } from './generator-card';
@@ -24,14 +25,16 @@ const DEFAULTS: StaticTrafficValues = { type: 'residential', count: 1, protocol:
 export const StaticTrafficGenerator = ({ onGenerated }: GeneratorProps) => {
   const { t } = useTranslation();
   const generation = useGeneration(onGenerated);
+  // The page's address may pre-fill the type: the new-user guide's recommendation.
+  const prefill = useGuidePrefill();
   const [form] = Form.useForm<StaticTrafficValues>();
-  const type = Form.useWatch('type', form) ?? DEFAULTS.type ?? 'residential';
+  const type = Form.useWatch('type', form) ?? prefill.type ?? DEFAULTS.type ?? 'residential';
   const count = Form.useWatch('count', form);
   return (
     <GeneratorCard title={t('generators.staticTraffic.title')} generation={generation} testId={TEST_ID}>
       <GeneratorForm<StaticTrafficValues>
         form={form}
-        initialValues={DEFAULTS}
+        initialValues={{ ...DEFAULTS, ...(prefill.type ? { type: prefill.type } : {}) }}
         family="static-traffic"
         priceQuery={buildPriceQuery('static-traffic', { type, count })}
         count={count}

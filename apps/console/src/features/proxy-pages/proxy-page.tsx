@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { LabelledTabs } from '../../shared/ui/labelled-tabs';
+import { PREFILL_PARAMS } from '../new-user-guide/guide-prefill';
 import type { GeneratorProps } from '../proxy-generators';
 import { ProxyList, refreshProxyList } from '../proxy-list';
 import { TrafficPackagePanel } from '../traffic-package';
@@ -33,7 +34,13 @@ export const ProxyPage = ({ family, titleKey, Generator, hasTrafficPackage = fal
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get(TAB_PARAM);
   const tab: PageTab = TABS.find((candidate) => candidate === requested) ?? 'generate';
-  const generator = <Generator onGenerated={() => void refreshProxyList(family)} />;
+  // A new recommendation of the new-user guide on this same page starts the form anew with it.
+  const generator = (
+    <Generator
+      key={searchParams.get(PREFILL_PARAMS.answers) ?? ''}
+      onGenerated={() => void refreshProxyList(family)}
+    />
+  );
 
   const showTab = (next: string) =>
     setSearchParams(

@@ -80,6 +80,7 @@ export const overview = {
   'overview.firstRun.pickType.title': 'Pick a proxy type',
   'overview.firstRun.pickType.text':
     'Rotating proxies change the exit IP, static ones keep it. Each page creates proxies of its type.',
+  'overview.firstRun.pickType.guide': 'Help me choose',
   'overview.firstRun.connect.title': 'Copy a ready snippet',
   'overview.firstRun.connect.text':
     '"Connect" in the proxy list gives ready-to-paste code for curl, Python, Node and Playwright.',

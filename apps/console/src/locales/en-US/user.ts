@@ -3,6 +3,7 @@ export const user = {
   'user.noLogin': 'You are not logged in, please log in first',
   'user.menu': 'Account menu',
   'user.center': 'User center',
+  'user.newUserGuide': 'New-user guide',
   'user.guest': 'Guest',
   'user.logout': 'Log out',
   'user.logout.confirmTitle': 'Log out?',

@@ -83,6 +83,7 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.firstRun.pickType.title': 'Выберите тип прокси',
   'overview.firstRun.pickType.text':
     'Ротационные прокси меняют IP выхода, статические сохраняют его. На каждой странице создаются прокси своего типа.',
+  'overview.firstRun.pickType.guide': 'Помогите выбрать',
   'overview.firstRun.connect.title': 'Скопируйте готовый код',
   'overview.firstRun.connect.text':
     'Кнопка «Подключить» в списке прокси даёт готовый код для curl, Python, Node и Playwright.',

@@ -5,6 +5,7 @@ export const user: Record<keyof typeof reference, string> = {
   'user.noLogin': 'Вы не вошли в систему, пожалуйста, сначала войдите',
   'user.menu': 'Меню аккаунта',
   'user.center': 'Личный кабинет',
+  'user.newUserGuide': 'Гид для новичков',
   'user.guest': 'Гость',
   'user.logout': 'Выйти',
   'user.logout.confirmTitle': 'Выйти из аккаунта?',

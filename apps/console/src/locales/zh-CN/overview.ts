@@ -80,6 +80,7 @@ export const overview: Record<keyof typeof reference, string> = {
   'overview.firstRun.topUp.elsewhere': '请在电脑上打开 {{address}} 充值',
   'overview.firstRun.pickType.title': '选择代理类型',
   'overview.firstRun.pickType.text': '动态代理会更换出口 IP，静态代理保持不变。每个页面生成对应类型的代理。',
+  'overview.firstRun.pickType.guide': '帮我选择',
   'overview.firstRun.connect.title': '复制现成的代码',
   'overview.firstRun.connect.text':
     '在代理列表中点击“连接”，即可获得可直接粘贴的 curl、Python、Node 和 Playwright 代码。',

@@ -5,6 +5,7 @@ export const user: Record<keyof typeof reference, string> = {
   'user.noLogin': '您还未登录，请先登录',
   'user.menu': '账户菜单',
   'user.center': '用户中心',
+  'user.newUserGuide': '新手引导',
   'user.guest': '游客',
   'user.logout': '退出登录',
   'user.logout.confirmTitle': '确定退出登录吗？',
