@@ -13,6 +13,7 @@ import { createSmsSender, type SmsSender } from './adapters/sms/sms-sender';
 import { closeConnectionsOnClose } from './app-connections';
 import type { Config } from './config';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminAnnouncementsRoutes, announcementsRoutes } from './modules/announcements/announcements.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { areasRoutes } from './modules/areas/areas.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -170,6 +171,8 @@ export const buildApp = async (options: {
       await api.register(quickAccessRoutes);
       await api.register(extensionConsoleRoutes);
       await api.register(vmsRoutes);
+      await api.register(announcementsRoutes);
+      await api.register(adminAnnouncementsRoutes);
       await api.register(helpRoutes);
       // The browser extension's own calls (`authorization: Extension <token>` only).
       await api.register(extensionApiRoutes);

@@ -77,6 +77,12 @@ const OPERATOR_CALLS: readonly {
   { method: 'POST', path: '/admin/exits/999999/retire', roles: OWNER },
   { method: 'POST', path: '/admin/supply/demo', body: { enabled: true }, roles: OWNER },
   { method: 'POST', path: '/admin/inventory/import', body: { csv: 'ip', dry_run: true }, roles: OWNER },
+  { method: 'GET', path: '/admin/announcements', roles: ALL },
+  // No text: refused (1001) rather than publishing a bulletin.
+  { method: 'POST', path: '/admin/announcements', body: {}, roles: CARE },
+  { method: 'PUT', path: '/admin/announcements/999999', body: { title_en: 't', body_en: 'b' }, roles: CARE },
+  { method: 'POST', path: '/admin/announcements/999999/unpublish', roles: CARE },
+  { method: 'DELETE', path: '/admin/announcements/999999', roles: CARE },
   { method: 'GET', path: '/admin/operators', roles: OWNER },
   // No email: the owner's call is refused (1001) rather than adding an operator.
   { method: 'POST', path: '/admin/operators', body: { role: 'support' }, roles: OWNER },
