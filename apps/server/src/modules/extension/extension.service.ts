@@ -1,7 +1,7 @@
 import { type ExtensionProxy, type ExtensionSession, PROXY_STATUS } from '@ptc/contracts';
 import type { UserRow } from '../auth/auth.repository';
 import { getOwnProxy } from '../proxies/list/actions.service';
-import { gatewayOf, type ProxiesDeps } from '../proxies/proxies.deps';
+import { gatewayFor, type ProxiesDeps } from '../proxies/proxies.deps';
 import { presentProxies } from '../proxies/proxies.presenter';
 import { locationOf } from '../quick-access/quick-access.presenter';
 import type { PairingRow } from './pairings.repository';
@@ -29,7 +29,7 @@ export const extensionProxy = async (
   publicId: string,
 ): Promise<ExtensionProxy> => {
   const proxy = await getOwnProxy(deps, user, publicId);
-  const [row] = await presentProxies([proxy], gatewayOf(deps), new Date());
+  const [row] = await presentProxies([proxy], await gatewayFor(deps, user.id), new Date());
   if (!row) throw new Error('a presented proxy is missing');
   return {
     id: row.id,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOOL_PLATFORMS } from '@ptc/contracts';
 import { eq, gatewayHostPreferences } from '@ptc/db';
+import { createProxy } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { call } from '../../test/accounts';
@@ -97,6 +98,28 @@ describe('connection help: the preferred gateway host', () => {
       .from(gatewayHostPreferences)
       .where(eq(gatewayHostPreferences.userId, alice.user.id));
     expect(rows.map((row) => row.host)).toEqual(['eu.gw.example.test']);
+  });
+
+  it("puts the chosen host in the customer's proxy addresses, and only theirs", async () => {
+    const alice = await signedInCustomer(t.database);
+    const bob = await signedInCustomer(t.database);
+    const aliceProxy = await createProxy(t.database.db, alice.user.id);
+    await createProxy(t.database.db, bob.user.id);
+    const addressesOf = async (token: string) =>
+      (await call(t.app, 'GET', '/proxy/tokens/dynamic/traffic', { token })).data.data.map(
+        (row: { address: string; port: number }) => `${row.address}:${row.port}`,
+      );
+    expect(await addressesOf(alice.token)).toEqual(['gw.example.test:8123']);
+    await call(t.app, 'PUT', '/proxy/proxy/host', {
+      token: alice.token,
+      body: { host: 'eu.gw.example.test' },
+    });
+    expect(await addressesOf(alice.token)).toEqual(['eu.gw.example.test:8123']);
+    expect(await addressesOf(bob.token)).toEqual(['gw.example.test:8123']);
+    const qr = await call(t.app, 'GET', `/proxy/token/qr_code?token_id=${aliceProxy.publicId}`, {
+      token: alice.token,
+    });
+    expect(qr.data.url).toContain('@eu.gw.example.test:8123');
   });
 
   it('refuses a host the operator does not list, and bounded or malformed input, with 1001/1002', async () => {

@@ -2,6 +2,7 @@ import type { Database, DatabaseHandle } from '@ptc/db';
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
+import { preferredGatewayHost } from '../help/gateway-hosts.service';
 
 /** What the proxy services work with. */
 export interface ProxiesDeps {
@@ -15,6 +16,15 @@ export interface ProxiesDeps {
 /** Where customers connect: the gateway's public host and port (`config.gateway`). */
 export const gatewayOf = (deps: ProxiesDeps) => ({
   host: deps.config.gateway.publicHost,
+  port: deps.config.gateway.port,
+});
+
+/**
+ * Where one customer connects: their preferred gateway host (`PUT /proxy/proxy/host`, one the
+ * operator lists), else the default. What the customer's connection details show.
+ */
+export const gatewayFor = async (deps: ProxiesDeps, userId: bigint) => ({
+  host: (await preferredGatewayHost(deps.db, deps.config.gateway, userId)) ?? deps.config.gateway.publicHost,
   port: deps.config.gateway.port,
 });
 

@@ -3,7 +3,7 @@ import { formatPtc } from '@ptc/contracts';
 import type { z } from 'zod';
 import type { UserRow } from '../auth/accounts.service';
 import { getOwnProxy, listFamily, toggleRotation } from '../proxies/list/actions.service';
-import { gatewayOf, type ProxiesDeps } from '../proxies/proxies.deps';
+import { gatewayFor, type ProxiesDeps } from '../proxies/proxies.deps';
 import { presentProxies } from '../proxies/proxies.presenter';
 import { datesEndingWith, localDate } from '../traffic/local-time';
 import { presentUsageSeries } from '../traffic/traffic.presenter';
@@ -52,7 +52,11 @@ export const listPublicProxies = (
 
 /** `GET /proxies/{id}`: one live proxy of the key's owner (4005 for anyone else's). */
 export const getPublicProxy = async (deps: ProxiesDeps, user: UserRow, id: string): Promise<ProxyRow> => {
-  const [row] = await presentProxies([await getOwnProxy(deps, user, id)], gatewayOf(deps), new Date());
+  const [row] = await presentProxies(
+    [await getOwnProxy(deps, user, id)],
+    await gatewayFor(deps, user.id),
+    new Date(),
+  );
   if (!row) throw new Error('a presented proxy is missing');
   return row;
 };

@@ -11,7 +11,7 @@ import type { Database } from '@ptc/db';
 import type { z } from 'zod';
 import type { UserRow } from '../auth/auth.repository';
 import { getOwnProxy } from '../proxies/list/actions.service';
-import { gatewayOf, type ProxiesDeps } from '../proxies/proxies.deps';
+import { gatewayFor, type ProxiesDeps } from '../proxies/proxies.deps';
 import { presentEntries } from './quick-access.presenter';
 import {
   countEntries,
@@ -38,7 +38,7 @@ const remarkOf = (input: EntryInput) => (input.remark ? input.remark : null);
 
 const presentOne = async (deps: ProxiesDeps, user: UserRow, entryId: bigint): Promise<QuickAccessEntry> => {
   const record = await findEntry(deps.db, user.id, entryId);
-  const [entry] = record ? await presentEntries([record], gatewayOf(deps)) : [];
+  const [entry] = record ? await presentEntries([record], await gatewayFor(deps, user.id)) : [];
   if (!entry) throw notFound();
   return entry;
 };
@@ -98,7 +98,7 @@ export const listQuickAccess = async (
     countEntries(deps.db, user.id),
   ]);
   return {
-    list: await presentEntries(records, gatewayOf(deps)),
+    list: await presentEntries(records, await gatewayFor(deps, user.id)),
     total,
     page: query.page,
     page_size: query.page_size,
@@ -110,6 +110,6 @@ export const listQuickAccess = async (
 export const allQuickAccess = async (deps: ProxiesDeps, user: UserRow) => ({
   list: await presentEntries(
     await listEntries(deps.db, user.id, { limit: QUICK_ACCESS_MAX, offset: 0 }),
-    gatewayOf(deps),
+    await gatewayFor(deps, user.id),
   ),
 });

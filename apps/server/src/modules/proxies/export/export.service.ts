@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { UserRow } from '../../auth/accounts.service';
 import { newOpaqueId } from '../generation/credentials';
 import { findOwnProxies, findProxiesCreatedBetween } from '../list/list.repository';
-import { gatewayOf, type ProxiesDeps } from '../proxies.deps';
+import { gatewayFor, type ProxiesDeps } from '../proxies.deps';
 import { presentProxies } from '../proxies.presenter';
 import { familyOf } from '../proxy-entity';
 import { neutraliseRows, toCsv } from './export.cells';
@@ -105,7 +105,10 @@ export const exportProxies = async (
     records = await findProxiesCreatedBetween(db, user.id, family, range, LIMITS.EXPORT_MAX_PROXIES + 1);
     if (records.length > LIMITS.EXPORT_MAX_PROXIES) throw tooMany();
   }
-  const content = await buildExportFile(await presentProxies(records, gatewayOf(deps), now), request.format);
+  const content = await buildExportFile(
+    await presentProxies(records, await gatewayFor(deps, user.id), now),
+    request.format,
+  );
   const id = newOpaqueId();
   await insertExport(db, {
     id,

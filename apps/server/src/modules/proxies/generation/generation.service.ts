@@ -3,7 +3,7 @@ import type { Database, proxies } from '@ptc/db';
 import type { UserRow } from '../../auth/accounts.service';
 import { moveMoney, spendableOf } from '../../wallet/ledger.service';
 import { prepaidPriceKey, readPrice } from '../pricing/prices.service';
-import { gatewayOf, type ProxiesDeps } from '../proxies.deps';
+import { gatewayFor, gatewayOf, type ProxiesDeps } from '../proxies.deps';
 import { type ProxyRecord, presentProxies, presentPtc } from '../proxies.presenter';
 import { DAY_MS, type ProxyEntity } from '../proxy-entity';
 import { resetStaticSearches } from '../store/store.repository';
@@ -260,7 +260,11 @@ export const generateProxies = async (
 
 /** The answer of the generation calls (`generatedProxiesSchema`). */
 export const presentGenerated = async (deps: ProxiesDeps, generated: Generated, now = new Date()) => ({
-  data: await presentProxies(generated.proxies, gatewayOf(deps), now),
+  data: await presentProxies(
+    generated.proxies,
+    generated.proxies[0] ? await gatewayFor(deps, generated.proxies[0].userId) : gatewayOf(deps),
+    now,
+  ),
   charged: presentPtc(generated.charged),
   balance: presentPtc(generated.balance),
 });

@@ -2,7 +2,7 @@ import { AppError, isTrafficFamily, type proxyListQuerySchema } from '@ptc/contr
 import type { z } from 'zod';
 import type { UserRow } from '../../auth/accounts.service';
 import { isRenewable, renewStaticProxy } from '../lifecycle/renewal.service';
-import { gatewayOf, type ProxiesDeps } from '../proxies.deps';
+import { gatewayFor, type ProxiesDeps } from '../proxies.deps';
 import { type ProxyRecord, presentProxies, presentPtc, proxyUrl } from '../proxies.presenter';
 import { announceProxyChanges, setProxySwitch } from '../proxy-changes';
 import { assertRotationCountry, familyOf, isExpired } from '../proxy-entity';
@@ -26,7 +26,7 @@ const getOwnProxies = async (deps: ProxiesDeps, user: UserRow, publicIds: readon
 };
 
 const present = async (deps: ProxiesDeps, proxy: ProxyRecord, now = new Date()) => {
-  const [row] = await presentProxies([proxy], gatewayOf(deps), now);
+  const [row] = await presentProxies([proxy], await gatewayFor(deps, proxy.userId), now);
   if (!row) throw new Error('a presented proxy is missing');
   return row;
 };
@@ -54,7 +54,7 @@ export const listFamily = async (
     now,
   );
   return {
-    data: await presentProxies(rows, gatewayOf(deps), now),
+    data: await presentProxies(rows, await gatewayFor(deps, user.id), now),
     total,
     page: filters.page,
     page_size: filters.page_size,
@@ -170,5 +170,5 @@ export const setRemark = async (deps: ProxiesDeps, user: UserRow, publicId: stri
 
 /** `GET /proxy/token/qr_code`: the proxy URL the console draws as a QR code. */
 export const proxyQrCode = async (deps: ProxiesDeps, user: UserRow, publicId: string) => ({
-  url: proxyUrl(await getOwnProxy(deps, user, publicId), gatewayOf(deps)),
+  url: proxyUrl(await getOwnProxy(deps, user, publicId), await gatewayFor(deps, user.id)),
 });
