@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } f
 import { Breadcrumb, Button, Drawer, Flex, FloatButton, Layout, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { BulletinHost } from '../../features/bulletins/bulletin-host';
 import { NewUserGuideHost } from '../../features/new-user-guide/guide-host';
 import { settingsStore } from '../../features/settings/settings.store';
 import { SettingsButton } from '../../features/settings/settings-button';
@@ -172,6 +173,7 @@ export const DefaultLayout = () => {
               items={trail.map((route) => ({ key: route.name, title: t(route.titleKey) }))}
             />
           ) : null}
+          <BulletinHost />
           <Outlet />
         </Layout.Content>
         {settings.footer ? (

@@ -16,6 +16,10 @@ export const logout = (): void => {
   void import('../../shared/extension/extension-bridge')
     .then(({ unpairOnLogout }) => unpairOnLogout())
     .catch(() => undefined);
+  // The bulletin list in memory, if its module loaded (storage is cleared by clearSession).
+  void import('../bulletins/bulletin-list')
+    .then(({ clearBulletins }) => clearBulletins())
+    .catch(() => undefined);
   markTouristSession(undefined);
   clearSession();
   queryClient.clear();
