@@ -22,6 +22,7 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { extensionApiRoutes, extensionConsoleRoutes } from './modules/extension/extension.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { helpRoutes } from './modules/help/help.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
@@ -174,6 +175,7 @@ export const buildApp = async (options: {
       await api.register(announcementsRoutes);
       await api.register(adminAnnouncementsRoutes);
       await api.register(helpRoutes);
+      await api.register(invitationsRoutes);
       // The browser extension's own calls (`authorization: Extension <token>` only).
       await api.register(extensionApiRoutes);
     },

@@ -24,6 +24,16 @@ const postgresUrl = z
   .trim()
   .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), 'must be a postgres:// or postgresql:// URL');
 
+/** A PTC amount setting (`1`, `0.5`): micro-PTC, 0 to 1000 PTC. */
+const ptcSetting = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((text) => /^\d{1,4}(\.\d{1,6})?$/.test(text), 'must be a PTC amount such as 1 or 0.5')
+    .transform((text) => parsePtc(text))
+    .refine((micro) => micro <= 1_000_000_000n, 'must be at most 1000 PTC');
+
 /** Where browsers reach this server: `PUBLIC_URL` without a trailing slash, else localhost. */
 const publicUrlOf = (env: { PUBLIC_URL?: string; PORT: number }) =>
   (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -218,6 +228,12 @@ const envSchema = z
         for (const problem of read.problems) context.addIssue({ code: 'custom', message: problem });
         return z.NEVER;
       }),
+    /** A partner page the invitation programme shows in a frame instead of the console's own (https). */
+    INVITATION_PAGE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+    /** The referral reward in PTC, paid once per referee on their first top-up (0: none). */
+    REFERRAL_REWARD_PTC: ptcSetting('1'),
+    /** The smallest first top-up, in PTC, that earns the referrer the reward. */
+    REFERRAL_MIN_TOP_UP_PTC: ptcSetting('10'),
     /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
     ABUSE_LIMITS: z
       .string()
@@ -474,6 +490,12 @@ const envSchema = z
     },
     /** Connection help (issue #20): the tools, apps and partners the console shows. */
     helpContent: env.HELP_CONTENT_FILE,
+    /** The invitation programme (issue #20): partner page, referral reward and its minimum top-up. */
+    invitations: {
+      pageUrl: env.INVITATION_PAGE_URL ?? null,
+      referralReward: env.REFERRAL_REWARD_PTC,
+      referralMinTopUp: env.REFERRAL_MIN_TOP_UP_PTC,
+    },
     /** The first owner, when no operator exists yet (README "Operators"). */
     operatorBootstrap:
       env.OPERATOR_BOOTSTRAP_EMAIL && env.OPERATOR_BOOTSTRAP_PASSWORD

@@ -13,6 +13,7 @@ export * from './envelope';
 export * from './errors';
 export * from './extension';
 export * from './help';
+export * from './invitations';
 export * from './ledger';
 export * from './money';
 export * from './price-table';

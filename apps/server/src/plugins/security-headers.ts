@@ -18,8 +18,10 @@ type Directives = Record<string, string[]>;
  * - Forms post to our origin and to PUBLIC_URL, where the sandbox checkout redirects after
  *   its POST (Chromium applies form-action to that redirect); providers are reached by
  *   navigation, never by a form.
+ * - Frames: our origin, plus the origin of the operator's invitation partner page
+ *   (INVITATION_PAGE_URL) when one is set, and no other.
  */
-export const consoleDirectives = (publicUrl: string): Directives => {
+export const consoleDirectives = (publicUrl: string, frameUrl: string | null = null): Directives => {
   const publicOrigin = new URL(publicUrl).origin;
   return {
     'default-src': ["'self'"],
@@ -29,6 +31,7 @@ export const consoleDirectives = (publicUrl: string): Directives => {
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
+    ...(frameUrl ? { 'frame-src': ["'self'", new URL(frameUrl).origin] } : {}),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'", publicOrigin],
@@ -98,8 +101,9 @@ export const findInlineScripts = (html: string): string[] =>
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const { publicUrl } = app.config;
+    const frameUrl = app.config.invitations.pageUrl;
     await app.register(fastifyHelmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: consoleDirectives(publicUrl) },
+      contentSecurityPolicy: { useDefaults: false, directives: consoleDirectives(publicUrl, frameUrl) },
       xFrameOptions: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: isHttps(publicUrl)

@@ -16,6 +16,7 @@ import {
 import type { Database } from '@ptc/db';
 import type { PayCurrency, PaymentNotification } from '../../adapters/payments/payment-provider';
 import type { UserRow } from '../auth/accounts.service';
+import { payReferralReward } from '../invitations/referral-reward';
 import { moveMoney } from './ledger.service';
 import { PROVIDER_FAILED_REASON } from './orders.presenter';
 import {
@@ -234,7 +235,7 @@ export const applyPaymentNotification = async (
     const t = tx as unknown as Database;
     if (!(await markOrderPaid(t, order.id, notification.providerRef, now))) return false;
     const reference = { type: 'payment_order', id: order.orderNo };
-    await moveMoney(t, {
+    const topUp = await moveMoney(t, {
       userId: order.userId,
       amount: order.amount,
       kind: 'topup',
@@ -242,6 +243,8 @@ export const applyPaymentNotification = async (
       reference,
       note: `${order.method} top-up`,
     });
+    // The referrer's reward for a referee's first top-up, in the same transaction (issue #20).
+    if (topUp.applied) await payReferralReward(t, deps.config.invitations, order.userId, order.amount);
     if (order.bonus > 0n) {
       await moveMoney(t, {
         userId: order.userId,
