@@ -119,10 +119,10 @@ describe('the bulletin banner', () => {
           unread: 1,
         },
       }),
-      'PUT /proxy/announcements/{id}/read': (call) => ({
+      'PUT /proxy/announcements/:id/read': (call) => ({
         data: bulletin({ id: call.params.id, read: true }),
       }),
-      'PUT /proxy/announcements/{id}/close': (call) => ({
+      'PUT /proxy/announcements/:id/close': (call) => ({
         data: bulletin({ id: call.params.id, read: true, closed: true }),
       }),
     });
