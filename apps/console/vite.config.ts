@@ -281,6 +281,26 @@ const routePreloads = (): Plugin => ({
   },
 });
 
+/**
+ * antd's components, hooks and icons of the sign-in page (form, inputs, checkbox, segmented switch,
+ * divider, grid, the language switch's popover and the form's tooltips), in one chunk rather than
+ * some thirty of 1-6 KB: fewer requests before the page hydrates, and one stream compresses better
+ * (issue #16). Like SIGNED_IN_UI, the modules only, not what they import.
+ */
+const SIGN_IN_UI = new RegExp(
+  [
+    String.raw`node_modules[\\/]antd[\\/]es[\\/](checkbox|divider|form|grid|popover|segmented|tooltip)[\\/]`,
+    // Input and Password, not TextArea, Search and OTP, which the sign-in page never shows.
+    String.raw`node_modules[\\/]antd[\\/]es[\\/]input[\\/](Input|Password|utils|hooks[\\/]\w+|style[\\/]\w+)\.js`,
+    String.raw`node_modules[\\/]@rc-component[\\/]input[\\/]es[\\/](Input|BaseInput|index|utils[\\/]\w+|hooks[\\/]\w+)\.js`,
+    String.raw`node_modules[\\/]antd[\\/]es[\\/]layout[\\/](layout|context|hooks[\\/]useHasSider)\.js`,
+    String.raw`node_modules[\\/]antd[\\/]es[\\/]_util[\\/](convertToTooltipProps|statusUtils|fallbackProp|placements|colors|hooks[\\/](useForceUpdate|useAllowClear))\.js`,
+    String.raw`node_modules[\\/]@rc-component[\\/](async-validator|checkbox|form|segmented|tooltip)[\\/]`,
+    String.raw`node_modules[\\/](compute-scroll-into-view|scroll-into-view-if-needed)[\\/]`,
+    String.raw`node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Check|CheckCircleFilled|CloseCircleFilled|ExclamationCircleFilled|Eye|EyeInvisible|Lock|Mail|QuestionCircle|User)(Outlined|Filled)?\.js`,
+  ].join('|'),
+);
+
 /** The API server of the embedded runtime (DESIGN §2); the dev server forwards to it. */
 const API_TARGET = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8080';
 
@@ -328,6 +348,7 @@ export default defineConfig({
             // page's code: antd's components and icons of the frame and the cards, in one chunk
             // rather than some thirty of 1-3 KB (issue #16).
             { name: 'signed-in-ui', test: SIGNED_IN_UI, priority: 1, includeDependenciesRecursively: false },
+            { name: 'sign-in-ui', test: SIGN_IN_UI, priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },
