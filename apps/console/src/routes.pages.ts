@@ -50,6 +50,7 @@ export const PAGES = {
   connectionTool: () => import('./features/connection-help/connection-tool.page'),
   mobileApp: () => import('./features/connection-help/mobile-app.page'),
   fingerprintBrowser: () => import('./features/connection-help/fingerprint-browser.page'),
+  invitationProgram: () => import('./features/invitation/invitation.page'),
 } satisfies Record<string, PageLoader>;
 
 /** The name of a page module of {@link PAGES}. */

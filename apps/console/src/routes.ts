@@ -313,7 +313,7 @@ const defaultPages: AppRoute[] = [
     order: 10,
     layout: 'default',
     icon: 'invitation',
-    page: 'comingSoon',
+    page: 'invitationProgram',
   },
   {
     name: 'anonymous',

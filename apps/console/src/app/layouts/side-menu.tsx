@@ -1,3 +1,5 @@
+import { LockOutlined } from '@ant-design/icons';
+import { formatPtc, REWARDS } from '@ptc/contracts';
 import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -26,6 +28,12 @@ export const SideMenu = ({
   const isTourist = isTouristSession(user);
   const entries = useMemo(() => buildDefaultMenu({ isTourist }), [isTourist]);
 
+  // The invitation programme follows `inv_switch`: until it unlocks, the entry says how (issue #20).
+  const lockedHintOf = (entry: MenuEntry) =>
+    entry.key === 'invitationProgram' && user && !user.inv_switch
+      ? t('menu.invitationProgram.locked', { total: formatPtc(REWARDS.INVITATION_UNLOCK_TOTAL_TOP_UP, 0) })
+      : undefined;
+
   const toItem = (entry: MenuEntry): MenuItem => {
     const title = t(entry.titleKey);
     const icon = entry.icon ? MENU_ICONS[entry.icon] : undefined;
@@ -35,8 +43,11 @@ export const SideMenu = ({
         {title}
       </a>
     ) : (
-      <Link to={entry.path ?? '/'} onClick={onNavigate}>
+      <Link to={entry.path ?? '/'} onClick={onNavigate} title={lockedHintOf(entry)}>
         {title}
+        {lockedHintOf(entry) ? (
+          <LockOutlined style={{ marginInlineStart: 6 }} data-testid="menu-invitation-locked" />
+        ) : null}
       </Link>
     );
     return { key: entry.key, icon, label };

@@ -32,6 +32,7 @@ export const menu = {
   'menu.apiV2.apiKey': 'API keys',
   'menu.apiV2.docs': 'API documentation',
   'menu.invitationProgram': 'Invitation program',
+  'menu.invitationProgram.locked': 'Unlocks after a total top-up of {{total}} PTC',
   'menu.anonymous': 'Anonymous access',
   'menu.stripe': 'Card payment',
   'menu.wechatPay': 'WeChat Pay',

@@ -34,6 +34,7 @@ export const menu: Record<keyof typeof reference, string> = {
   'menu.apiV2.apiKey': 'API-ключи',
   'menu.apiV2.docs': 'Документация API',
   'menu.invitationProgram': 'Партнёрская программа',
+  'menu.invitationProgram.locked': 'Откроется после пополнений на {{total}} PTC в сумме',
   'menu.anonymous': 'Анонимный доступ',
   'menu.stripe': 'Оплата картой',
   'menu.wechatPay': 'Оплата через WeChat',

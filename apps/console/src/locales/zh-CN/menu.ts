@@ -34,6 +34,7 @@ export const menu: Record<keyof typeof reference, string> = {
   'menu.apiV2.apiKey': 'API 密钥',
   'menu.apiV2.docs': 'API 文档',
   'menu.invitationProgram': '邀请计划',
+  'menu.invitationProgram.locked': '累计充值 {{total}} PTC 后开启',
   'menu.anonymous': '匿名访问',
   'menu.stripe': '银行卡支付',
   'menu.wechatPay': '微信支付',

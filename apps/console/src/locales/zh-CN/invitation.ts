@@ -1,0 +1,25 @@
+/** Texts of the invitation page (`features/invitation`, issue #20), loaded with it. */
+export const invitation = {
+  'invitation.intro': '邀请他人使用本服务：通过您的邀请码或链接注册的用户首次充值后，您将获得奖励。',
+  'invitation.loadFailed': '邀请计划加载失败',
+  'invitation.locked.title': '累计充值 {{total}} PTC 后开启邀请计划',
+  'invitation.locked.remaining': '再充值 {{amount}} PTC 即可开启。',
+  'invitation.locked.progress': '已累计充值：{{amount}} / {{total}} PTC',
+  'invitation.locked.note': '赠送金额和奖励不计入，只计算您实际支付的充值。',
+  'invitation.locked.topUp': '去充值',
+  'invitation.rule':
+    '您邀请的用户首次充值 {{min}} PTC 及以上时，您将获得 {{reward}} PTC。每位受邀用户奖励一次。',
+  'invitation.link': '邀请链接',
+  'invitation.code': '邀请码',
+  'invitation.stats.invited': '已邀请',
+  'invitation.stats.toppedUp': '已充值',
+  'invitation.stats.earned': '累计奖励 (PTC)',
+  'invitation.invitees': '受邀用户',
+  'invitation.invitees.empty': '还没有人使用您的邀请码注册',
+  'invitation.invitee.registered': '注册于 {{date}}',
+  'invitation.invitee.status.registered': '已注册',
+  'invitation.invitee.status.topped_up': '已充值',
+  'invitation.invitee.reward': '奖励 +{{amount}} PTC',
+  'invitation.invitee.noReward': '无奖励',
+  'invitation.partner.title': '邀请计划合作伙伴页面',
+};
