@@ -238,6 +238,13 @@ const ADMIN_ROUTES: ExpectedRoute[] = [
     operatorRoles: ['owner', 'finance', 'support'],
   },
   {
+    name: 'adminBulletins',
+    path: '/admin/bulletins',
+    layout: 'admin',
+    kind: 'page',
+    operatorRoles: ['owner', 'support'],
+  },
+  {
     name: 'adminOperators',
     path: '/admin/operators',
     layout: 'admin',

@@ -490,6 +490,15 @@ const adminGroup: AppRoute = {
       page: 'catalogue',
     },
     {
+      name: 'adminBulletins',
+      path: `${OPERATOR_BASE_PATH}/bulletins`,
+      titleKey: 'admin.menu.bulletins',
+      order: 35,
+      layout: 'admin',
+      operatorRoles: ['owner', 'support'],
+      page: 'adminBulletins',
+    },
+    {
       name: 'adminOperators',
       path: `${OPERATOR_BASE_PATH}/operators`,
       titleKey: 'admin.menu.operators',

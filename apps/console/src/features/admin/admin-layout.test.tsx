@@ -46,6 +46,7 @@ describe('the operator menu', () => {
       'adminRefunds',
       'adminReports',
       'adminCatalogue',
+      'adminBulletins',
       'adminOperators',
     ]);
     expect(keys('finance')).toEqual([
@@ -57,7 +58,13 @@ describe('the operator menu', () => {
       'adminReports',
       'adminCatalogue',
     ]);
-    expect(keys('support')).toEqual(['adminCustomers', 'adminSupply', 'adminOrders', 'adminCatalogue']);
+    expect(keys('support')).toEqual([
+      'adminCustomers',
+      'adminSupply',
+      'adminOrders',
+      'adminCatalogue',
+      'adminBulletins',
+    ]);
   });
 });
 
@@ -90,6 +97,7 @@ describe('the operator layout', () => {
       enUS['admin.menu.refunds'],
       enUS['admin.menu.reports'],
       enUS['admin.menu.catalogue'],
+      enUS['admin.menu.bulletins'],
       enUS['admin.menu.operators'],
     ]);
   });
@@ -105,6 +113,7 @@ describe('the operator layout', () => {
       enUS['admin.menu.supply'],
       enUS['admin.menu.orders'],
       enUS['admin.menu.catalogue'],
+      enUS['admin.menu.bulletins'],
     ]);
     expect(screen.queryByTestId('admin-price-submit')).toBeNull();
     expect(api.callsTo('GET', '/admin/audit')).toEqual([]);

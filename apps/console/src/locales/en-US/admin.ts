@@ -6,6 +6,7 @@ export const admin = {
   'admin.menu.prices': 'Prices',
   'admin.menu.catalogue': 'Catalogue',
   'admin.menu.operators': 'Operators',
+  'admin.menu.bulletins': 'Bulletins',
   'admin.role.owner': 'Owner',
   'admin.role.finance': 'Finance',
   'admin.role.support': 'Support',

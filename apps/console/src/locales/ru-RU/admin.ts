@@ -6,6 +6,7 @@ export const admin = {
   'admin.menu.prices': 'Цены',
   'admin.menu.catalogue': 'Каталог',
   'admin.menu.operators': 'Операторы',
+  'admin.menu.bulletins': 'Объявления',
   'admin.role.owner': 'Владелец',
   'admin.role.finance': 'Финансы',
   'admin.role.support': 'Поддержка',

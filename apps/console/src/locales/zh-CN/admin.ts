@@ -6,6 +6,7 @@ export const admin = {
   'admin.menu.prices': '价格',
   'admin.menu.catalogue': '商品目录',
   'admin.menu.operators': '运营人员',
+  'admin.menu.bulletins': '公告',
   'admin.role.owner': '所有者',
   'admin.role.finance': '财务',
   'admin.role.support': '客服',
