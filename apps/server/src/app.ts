@@ -27,6 +27,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { quickAccessRoutes } from './modules/quick-access/quick-access.routes';
+import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -175,6 +176,7 @@ export const buildApp = async (options: {
       await api.register(announcementsRoutes);
       await api.register(adminAnnouncementsRoutes);
       await api.register(helpRoutes);
+      await api.register(rewardsRoutes);
       await api.register(invitationsRoutes);
       // The browser extension's own calls (`authorization: Extension <token>` only).
       await api.register(extensionApiRoutes);

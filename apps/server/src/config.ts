@@ -234,6 +234,10 @@ const envSchema = z
     REFERRAL_REWARD_PTC: ptcSetting('1'),
     /** The smallest first top-up, in PTC, that earns the referrer the reward. */
     REFERRAL_MIN_TOP_UP_PTC: ptcSetting('10'),
+    /** The daily sign-in reward in PTC (README "Rewards"; 0: sign-ins earn nothing). */
+    DAILY_SIGNIN_REWARD_PTC: ptcSetting('0.01'),
+    /** Accounts one client address may earn the sign-in or survey reward for per day (0: none). */
+    REWARD_ACCOUNTS_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000).default(3),
     /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
     ABUSE_LIMITS: z
       .string()
@@ -495,6 +499,11 @@ const envSchema = z
       pageUrl: env.INVITATION_PAGE_URL ?? null,
       referralReward: env.REFERRAL_REWARD_PTC,
       referralMinTopUp: env.REFERRAL_MIN_TOP_UP_PTC,
+    },
+    /** Daily sign-in and survey rewards (issue #20): the sign-in amount and the per-address limit. */
+    rewards: {
+      dailySignIn: env.DAILY_SIGNIN_REWARD_PTC,
+      accountsPerAddress: env.REWARD_ACCOUNTS_PER_ADDRESS,
     },
     /** The first owner, when no operator exists yet (README "Operators"). */
     operatorBootstrap:

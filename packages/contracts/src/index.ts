@@ -19,6 +19,7 @@ export * from './money';
 export * from './price-table';
 export * from './pricing';
 export * from './proxies';
+export * from './rewards';
 export * from './statistics';
 export * from './statuses';
 export * from './summary';

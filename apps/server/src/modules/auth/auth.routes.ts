@@ -29,6 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDemoMode } from '../../demo-conveniences';
 import { currentUser } from '../../plugins/authentication';
+import { questionnaireState } from '../rewards/questionnaire.service';
 import { authDeps, clientInfo } from './auth.deps';
 import { presentUserInfo } from './auth.presenter';
 import { createCaptcha } from './captcha.service';
@@ -99,11 +100,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(userInfoSchema) },
       },
     },
-    async (request) =>
-      ok({
-        ...presentUserInfo(currentUser(request), app.config.publicUrl),
+    async (request) => {
+      const user = currentUser(request);
+      const survey = await questionnaireState(app.db, user);
+      return ok({
+        ...presentUserInfo(user, app.config.publicUrl, {
+          question_switch: survey.question_switch,
+          show_questionnaire_windows: survey.show,
+          to_band_phone: survey.to_band_phone,
+          has_gift: survey.has_gift,
+        }),
         demo: isDemoMode(app.config),
-      }),
+      });
+    },
   );
 
   app.post(

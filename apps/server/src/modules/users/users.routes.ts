@@ -77,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: doneEnvelope,
       },
     },
-    async (request) => ok(await bindPhone(deps, currentUser(request), request.body)),
+    async (request) => ok(await bindPhone(deps, currentUser(request), request.body, request.ip)),
   );
 
   app.post(

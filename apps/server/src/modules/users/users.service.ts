@@ -15,6 +15,7 @@ import {
 import type { AuthDeps } from '../auth/auth.deps';
 import { useCode } from '../auth/codes.service';
 import { hashPassword, verifyPassword } from '../auth/secrets';
+import { grantSurveyPhoneReward } from '../rewards/rewards.service';
 import { dropHolds, lockHolds } from '../wallet/holds.service';
 import { moveMoney } from '../wallet/ledger.service';
 
@@ -59,7 +60,12 @@ export const changeUsername = async (deps: AuthDeps, user: UserRow, username: st
 };
 
 /** `POST /user/bind_phone`: a texted code proves the phone (606 when another account has it). */
-export const bindPhone = async (deps: AuthDeps, user: UserRow, input: { phone: string; code: string }) => {
+export const bindPhone = async (
+  deps: AuthDeps,
+  user: UserRow,
+  input: { phone: string; code: string },
+  clientIp = '',
+) => {
   const owner = await findUserByPhone(deps.db, input.phone);
   if (owner && owner.id !== user.id) throw new AppError('PhoneUsedError');
   await useCode(deps.db, { channel: 'sms', address: input.phone, purpose: 'bind', code: input.code });
@@ -68,6 +74,8 @@ export const bindPhone = async (deps: AuthDeps, user: UserRow, input: { phone: s
       throw isUniqueViolation(error) ? new AppError('PhoneUsedError') : error;
     },
   );
+  // Survey answered before: binding the phone earns the survey reward (issue #20), once.
+  await grantSurveyPhoneReward(deps.db, deps.config.rewards, user.id, clientIp);
   return done;
 };
 
