@@ -1,10 +1,14 @@
 import { Col } from 'antd';
+import { lazy, Suspense } from 'react';
 import { DeferredTrafficUsageCard } from './deferred-traffic-usage-card';
 import type { FirstRunStep } from './first-run';
 import { FirstRunCard } from './first-run-card';
 import { LazyCostSummaryCard } from './lazy-cost-summary-card';
 import type { ProxiesSummary } from './overview.api';
 import { ProxyUsageCard } from './proxy-usage-card';
+
+// The daily sign-in and survey card (issue #20): its own chunk, after this one.
+const RewardsCard = lazy(() => import('../rewards/rewards-card'));
 
 /**
  * What the overview shows beside the balance card: the first-run steps of an account with no proxy
@@ -25,9 +29,15 @@ export const OverviewSide = ({
   </Col>
 );
 
-/** The cards below the first row: traffic, then PTC cost (each rendered when about to be seen). */
+/**
+ * The cards below the first row: the daily sign-in and survey rewards, traffic, then PTC cost
+ * (each rendered when about to be seen).
+ */
 export const OverviewBelow = () => (
   <>
+    <Suspense fallback={null}>
+      <RewardsCard />
+    </Suspense>
     <DeferredTrafficUsageCard />
     <LazyCostSummaryCard />
   </>
