@@ -143,11 +143,16 @@ const RewardsCard = () => {
                       height: 22,
                       borderRadius: 4,
                       fontSize: 11,
-                      lineHeight: '22px',
+                      lineHeight: '20px',
                       textAlign: 'center',
-                      background: isSigned ? 'var(--ant-color-primary)' : 'var(--ant-color-fill-secondary)',
-                      color: isSigned ? 'var(--ant-color-white)' : 'var(--ant-color-text-tertiary)',
-                      outline: day === data.today ? '1px solid var(--ant-color-primary)' : undefined,
+                      // Signed: the primary colour's tint and border; readable text either way.
+                      background: isSigned
+                        ? 'var(--ant-color-primary-bg)'
+                        : 'var(--ant-color-fill-quaternary)',
+                      border: `1px solid ${isSigned ? 'var(--ant-color-primary)' : 'transparent'}`,
+                      color: isSigned ? 'var(--ant-color-text)' : 'var(--ant-color-text-secondary)',
+                      fontWeight: day === data.today ? 600 : undefined,
+                      textDecoration: day === data.today ? 'underline' : undefined,
                     }}
                   >
                     {Number(day.slice(8))}
