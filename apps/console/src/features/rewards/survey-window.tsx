@@ -160,14 +160,7 @@ const SurveyWindow = ({ startWithPhone, onClose }: { startWithPhone: boolean; on
   };
 
   return (
-    <Modal
-      open
-      title={t('rewards.survey.title')}
-      onCancel={close}
-      footer={null}
-      width={520}
-      destroyOnHidden
-    >
+    <Modal open title={t('rewards.survey.title')} onCancel={close} footer={null} width={520} destroyOnHidden>
       <div data-testid="survey-window">{body()}</div>
     </Modal>
   );
