@@ -38,8 +38,9 @@ describe.skipIf(!chromiumPath)('bulletins in Chromium', () => {
       const name = `bulletin_${FIELD[locale]}`;
       const { token } = await seedSignedInUser(dataDir, {
         username: name,
+        // New customers: the survey window (issue #20 rewards) opens by itself only for customers who
+        // are not new, and would cover the bulletin.
         email: `${name}@example.test`,
-        isNewUser: false,
       });
       customers[locale] = token;
     }
