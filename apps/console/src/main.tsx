@@ -122,12 +122,12 @@ void Promise.all([localeReady, stylesBefore]).then(async () => {
   if (!hydrate) {
     // Drawn anew: the styles apply first, as on every other page.
     await loadAntdStyles(firstStyles);
-    heldActions.release();
     const root = createRoot(container);
     // For the E2E tests, as below: React has the page from here on (the prerendered inputs, if
     // any, are gone; what is typed now stays).
     const onRendered = () => {
       // A click on a prerendered button (the language switch) goes to the one drawn in its place.
+      heldActions.release();
       heldActions.replay();
       container.dataset.hydrated = '';
     };
@@ -141,6 +141,7 @@ void Promise.all([localeReady, stylesBefore]).then(async () => {
     if (isHydrated) return;
     isHydrated = true;
     replayTyping();
+    heldActions.release();
     heldActions.replay();
     // For the E2E tests: the page answers from here on.
     container.dataset.hydrated = '';
@@ -148,8 +149,7 @@ void Promise.all([localeReady, stylesBefore]).then(async () => {
   };
   // The captcha the prerendered page shows (its HTML loaded it) is the form's first image.
   startFromDocumentCaptcha();
-  // From here React has the page's events (it hydrates at once what they are aimed at).
-  heldActions.release();
+  // Clicks and submits stay held until the hydration's commit (`onHydrated`), then are replayed.
   startTransition(() => {
     hydrateRoot(container, <AfterFirstCommit onHydrated={onHydrated}>{app}</AfterFirstCommit>);
   });

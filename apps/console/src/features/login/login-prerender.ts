@@ -72,26 +72,30 @@ export const keepTypedValues = (container: HTMLElement): (() => void) => {
 };
 
 /**
- * Holds what the visitor asks of the prerendered page between the entry script's start and
- * React's hydration, when the page shows but nothing handles it: a form's submit (which the
- * browser would do nothing with, `method="dialog"`) and a click on a button (the language switch,
- * the guest button). `release` stops holding (right before React hydrates: React then takes the
- * events itself); `replay`, once React has the page, submits that form again and clicks those
- * buttons again, each once, in order. A button React replaced (the page drawn anew, or hydration
- * fell back to drawing it) is found again by its `data-testid` in the container.
+ * Holds what the visitor asks of the prerendered page between the entry script's start and the
+ * end of React's hydration, when the page shows but nothing (or not yet everything) handles it: a
+ * form's submit (which the browser would do nothing with, `method="dialog"`) and a click on a
+ * button (the language switch, the guest button). Held events stop here: React's own listeners on
+ * the container, added later, do not see them (a click React took half-way through hydrating was
+ * lost now and then: the language menu never opened, in CI). `release` stops holding, once React
+ * has the page; `replay` then submits that form again and clicks those buttons again, each once,
+ * in order. A button React replaced (the page drawn anew, or hydration fell back to drawing it) is
+ * found again by its `data-testid` in the container.
  */
 export const holdActions = (container: HTMLElement): { release(): void; replay(): void } => {
   let submitted: HTMLFormElement | undefined;
   const clicked: HTMLButtonElement[] = [];
   const holdSubmit = (event: Event) => {
     event.preventDefault();
+    event.stopImmediatePropagation();
     if (event.target instanceof HTMLFormElement) submitted = event.target;
   };
   const holdClick = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     // A submit button's click is a submit, held as one.
-    if (!button || button.type === 'submit' || clicked.includes(button)) return;
-    clicked.push(button);
+    if (!button || button.type === 'submit') return;
+    event.stopImmediatePropagation();
+    if (!clicked.includes(button)) clicked.push(button);
   };
   /** The button itself while it is in the page, else the one React drew in its place. */
   const current = (button: HTMLButtonElement): HTMLButtonElement | null => {
