@@ -23,6 +23,7 @@ import { extensionApiRoutes, extensionConsoleRoutes } from './modules/extension/
 import { healthRoutes } from './modules/health/health.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { shareCodesRoutes } from './modules/invitations/share-codes.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
@@ -178,6 +179,7 @@ export const buildApp = async (options: {
       await api.register(helpRoutes);
       await api.register(rewardsRoutes);
       await api.register(invitationsRoutes);
+      await api.register(shareCodesRoutes);
       // The browser extension's own calls (`authorization: Extension <token>` only).
       await api.register(extensionApiRoutes);
     },

@@ -23,6 +23,8 @@ export const ABUSE_LIMITS = {
   RESET_FAILURES_PER_IP: { points: 20, windowSeconds: 10 * 60 },
   /** OAuth sign-ins started (each stores a pending request until it is finished or lapses). */
   OAUTH_STARTS_PER_IP: { points: 30, windowSeconds: 10 * 60 },
+  /** Share-code lookups (`/authentication/{auth}`) naming no customer; a found code is given back. */
+  SHARE_CODE_FAILURES_PER_IP: { points: 30, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, AbuseLimit>;
 
 /** Which abuse limit a request counts against. */

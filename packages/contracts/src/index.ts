@@ -20,6 +20,7 @@ export * from './price-table';
 export * from './pricing';
 export * from './proxies';
 export * from './rewards';
+export * from './share-codes';
 export * from './statistics';
 export * from './statuses';
 export * from './summary';
