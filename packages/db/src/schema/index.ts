@@ -11,6 +11,7 @@ export * from './proxies';
 export * from './rewards';
 export * from './secrets';
 export * from './sessions';
+export * from './two-factor';
 export * from './users';
 export * from './vms';
 export * from './wallet';
