@@ -1,8 +1,58 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { parsePtc } from '@ptc/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './support/browser';
+import { nextCodeTo } from './support/outbox';
 import { seedSignedInUser } from './support/seed';
-import { migratedDataDir, type RunningServer, startServer } from './support/server';
+import { freePort, migratedDataDir, type RunningServer, startServer } from './support/server';
+
+const CAPTCHA = '8642';
+const EPAY_PID = '1001';
+const EPAY_KEY = 'e2e-aggregator-merchant-key';
+
+/**
+ * The epay aggregator's signature (its published `submit.php` protocol, as the aggregator computes
+ * it): non-empty parameters but `sign`/`sign_type`, sorted, `k=v&…`, the merchant key, MD5 hex.
+ */
+const epaySign = (params: Record<string, string>) =>
+  createHash('md5')
+    .update(
+      `${Object.entries(params)
+        .filter(([name, value]) => name !== 'sign' && name !== 'sign_type' && value !== '')
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([name, value]) => `${name}=${value}`)
+        .join('&')}${EPAY_KEY}`,
+    )
+    .digest('hex');
+
+/**
+ * A stand-in for the aggregator's hosted payment page: it records the signed `submit.php`
+ * parameters the product sent the browser with (order, amount, notify URL), as the real one would
+ * before taking the money.
+ */
+const startAggregator = async () => {
+  const submitted: Record<string, string>[] = [];
+  const port = await freePort();
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname !== '/submit.php') {
+      response.writeHead(404).end();
+      return;
+    }
+    submitted.push(Object.fromEntries(url.searchParams));
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><title>Aggregator</title><p data-testid="aggregator-page">Scan to pay</p>');
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    submitted,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
 
 const LOCALES = ['en-US', 'zh-CN', 'ru-RU'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -24,6 +74,8 @@ describe.skipIf(!chromiumPath)('the invitation programme in Chromium', () => {
   let browser: Browser;
   let inviter: Awaited<ReturnType<typeof seedSignedInUser>>;
   let friend: Awaited<ReturnType<typeof seedSignedInUser>>;
+  let referrer: Awaited<ReturnType<typeof seedSignedInUser>>;
+  let aggregator: Awaited<ReturnType<typeof startAggregator>>;
 
   beforeAll(async () => {
     const dataDir = migratedDataDir();
@@ -33,11 +85,23 @@ describe.skipIf(!chromiumPath)('the invitation programme in Chromium', () => {
       email: 'invited.friend@example.test',
       referrerCode: inviter.user.inviteCode,
     });
-    [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
+    referrer = await seedSignedInUser(dataDir, {
+      username: 'busy_referrer',
+      email: 'busy.referrer@example.test',
+    });
+    aggregator = await startAggregator();
+    [server, browser] = await Promise.all([
+      startServer({
+        dataDir,
+        env: { CAPTCHA_FIXED: CAPTCHA, EPAY_URL: aggregator.url, EPAY_PID, EPAY_KEY },
+      }),
+      launchBrowser(),
+    ]);
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await aggregator?.close();
   });
 
   /** Pays a card top-up of `amount` PTC through the sandbox checkout, as its "Pay" button does. */
@@ -166,5 +230,125 @@ describe.skipIf(!chromiumPath)('the invitation programme in Chromium', () => {
       headers: { authorization: inviter.token },
     });
     expect((await summary.json()).data).toMatchObject({ unlocked: true, rewards_earned: '1.000000' });
+  });
+
+  it("pays the referrer once when the aggregator delivers a registered referee's first top-up 10 times at once", async () => {
+    // The referrer has unlocked the programme (100 PTC through the card sandbox).
+    await topUp(referrer.token, '100');
+    const email = 'busy.referee@example.test';
+    const password = 'referee password 1';
+
+    // The referee registers on the console with the referrer's link (?ref=) and signs in.
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/register?ref=${referrer.user.inviteCode}`);
+      await page.getByTestId('register-email').fill(email);
+      await page.getByTestId('register-send-code').click();
+      const { code } = await nextCodeTo(server.url, email);
+      await page.getByTestId('register-email-code').fill(code);
+      await page.getByTestId('register-password').fill(password);
+      await page.getByTestId('register-confirm-password').fill(password);
+      await page.getByTestId('register-captcha').fill(CAPTCHA);
+      await page.getByTestId('register-region-overseas').check();
+      await page.getByTestId('register-agree').check();
+      await page.getByTestId('register-submit').click();
+      await page.waitForURL('**/login**', { timeout: 15_000 });
+      await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
+      await page.getByTestId('login-email').fill(email);
+      await page.getByTestId('login-password').fill(password);
+      await page.getByTestId('login-captcha').fill(CAPTCHA);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL('**/dashboard/**', { timeout: 15_000 });
+      const refereeToken = await page.evaluate(() => localStorage.getItem('token') ?? '');
+      const info = await (
+        await fetch(`${server.url}/api/user/info`, { headers: { authorization: refereeToken } })
+      ).json();
+      expect(info.data.ref).toBe(referrer.user.inviteCode);
+
+      // Tops up 10 PTC through the payment aggregator: the console sends the browser to its page.
+      await page.goto('/charge');
+      await page.getByTestId('charge-package-10').click();
+      await page.getByTestId('charge-method-epay').click();
+      await page.getByTestId('charge-pay').click();
+      await page.waitForURL(`${aggregator.url}/submit.php**`, { timeout: 15_000 });
+      const submitted = aggregator.submitted.at(-1);
+      expect(submitted).toMatchObject({ pid: EPAY_PID, sign_type: 'MD5' });
+      if (!submitted) throw new Error('the aggregator got no order');
+      expect(submitted.notify_url).toBe(`${server.url}/api/payments/notify/epay`);
+      const { sign: _sign, sign_type: _type, ...signedParams } = submitted;
+      expect(epaySign(signedParams)).toBe(submitted.sign);
+
+      // The aggregator reports the payment, and delivers that one notification 10 times at once.
+      const notification: Record<string, string> = {
+        pid: EPAY_PID,
+        trade_no: `AGG${Date.now()}`,
+        out_trade_no: submitted.out_trade_no ?? '',
+        type: submitted.type ?? 'alipay',
+        name: submitted.name ?? '',
+        money: submitted.money ?? '',
+        trade_status: 'TRADE_SUCCESS',
+      };
+      const query = new URLSearchParams({ ...notification, sign: epaySign(notification), sign_type: 'MD5' });
+      const deliveries = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const response = await fetch(`${submitted.notify_url}?${query}`);
+          return `${response.status} ${await response.text()}`;
+        }),
+      );
+      expect(deliveries).toEqual(Array(10).fill('200 success'));
+      const refereeInfo = await (
+        await fetch(`${server.url}/api/user/info`, { headers: { authorization: refereeToken } })
+      ).json();
+      expect(refereeInfo.data.balance).toBe('10.000000');
+    } finally {
+      await context.close();
+    }
+
+    // The referrer's console: one invited customer, topped up, one reward of 1 PTC, 101 PTC.
+    const referrerContext = await openContext('en-US', referrer.token, 1280);
+    try {
+      const page = await referrerContext.newPage();
+      await page.goto('/invitation-program');
+      const invitee = page.getByTestId('invitee');
+      await invitee.first().waitFor({ timeout: 15_000 });
+      await expect(invitee.count()).resolves.toBe(1);
+      await expect(invitee.getAttribute('data-status')).resolves.toBe('topped_up');
+      await expect(page.getByTestId('invitee-name').innerText()).resolves.toBe('bu***@example.test');
+      await expect(page.getByTestId('invitee-reward').count()).resolves.toBe(1);
+      await expect(page.getByTestId('invitee-reward').innerText()).resolves.toContain('+1.00 PTC');
+      await expect(page.getByTestId('invitation-earned').innerText()).resolves.toContain('1.00');
+      await expect
+        .poll(() => page.getByTestId('header-balance').textContent(), { timeout: 15_000 })
+        .toBe('101.00');
+      await navigateInApp(page, '/charge/history');
+      const referral = page.getByTestId('money-trail-row-referral');
+      await referral.first().waitFor({ timeout: 15_000 });
+      await expect(referral.count()).resolves.toBe(1);
+    } finally {
+      await referrerContext.close();
+    }
+
+    // The ledger adds up to the balance: a 100 PTC top-up and one 1 PTC referral reward.
+    const ledger = await (
+      await fetch(`${server.url}/api/proxy/charges/ledger?page_size=100`, {
+        headers: { authorization: referrer.token },
+      })
+    ).json();
+    const entries = ledger.data.data as { kind: string; amount: string; balance_after: string }[];
+    expect(entries.map((entry) => `${entry.kind} ${entry.amount}`).sort()).toEqual([
+      'referral 1.000000',
+      'topup 100.000000',
+    ]);
+    expect(entries.reduce((sum, entry) => sum + parsePtc(entry.amount), 0n)).toBe(101_000_000n);
+    expect(entries[0]?.balance_after).toBe('101.000000');
+    const info = await (
+      await fetch(`${server.url}/api/user/info`, { headers: { authorization: referrer.token } })
+    ).json();
+    expect(info.data.balance).toBe('101.000000');
   });
 });
