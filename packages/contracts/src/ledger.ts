@@ -20,6 +20,8 @@ export const LEDGER_KINDS = [
   'reward',
   'referral',
   'adjustment',
+  // A static address replaced at no charge (issue #21): recorded with amount 0.
+  'replacement',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -8,6 +8,7 @@ export * from './gateway-hosts';
 export * from './operators';
 export * from './products';
 export * from './proxies';
+export * from './proxy-replacements';
 export * from './rewards';
 export * from './secrets';
 export * from './sessions';

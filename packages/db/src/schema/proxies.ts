@@ -59,6 +59,11 @@ export const exits = pgTable(
     lastCheckOk: boolean(),
     lastLatencyMs: integer(),
     lastError: text(),
+    /**
+     * A static address a customer replaced as blocked by a target site (issue #21): out of service
+     * until then, so nobody leases it again at once. Null when not quarantined.
+     */
+    quarantinedUntil: instant(),
     ...timestamps,
   },
   (table) => [
@@ -257,7 +262,7 @@ export const proxyUsageHourly = pgTable(
 );
 
 /**
- * An exit that may carry traffic: healthy and not taken out of service by an operator. Every
- * place that picks exits (generation, areas, rotation, the gateway) asks this.
+ * An exit that may carry traffic: healthy, not taken out of service by an operator, not in
+ * quarantine. Every place that picks exits (generation, areas, rotation, the gateway) asks this.
  */
-export const exitInService = sql<boolean>`(${exits.isHealthy} and ${exits.disabledAt} is null)`;
+export const exitInService = sql<boolean>`(${exits.isHealthy} and ${exits.disabledAt} is null and (${exits.quarantinedUntil} is null or ${exits.quarantinedUntil} <= now()))`;

@@ -28,7 +28,19 @@ export const ledgerEntries = pgTable(
     /** Signed micro-PTC: credits positive, debits negative. */
     amount: micro().notNull(),
     kind: text({
-      enum: ['topup', 'bonus', 'purchase', 'usage', 'renewal', 'refund', 'reward', 'referral', 'adjustment'],
+      enum: [
+        'topup',
+        'bonus',
+        'purchase',
+        'usage',
+        'renewal',
+        'refund',
+        'reward',
+        'referral',
+        'adjustment',
+        // A static address replaced at no charge (issue #21): the only kind recorded with amount 0.
+        'replacement',
+      ],
     }).notNull(),
     /** What the money is for: an order, a proxy, a VM … */
     referenceType: text(),
@@ -46,7 +58,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_user_idx').on(table.userId, table.createdAt),
     // The operators' daily report reads every account's entries of a date range.
     index('ledger_entries_created_idx').on(table.createdAt),
-    check('ledger_entries_amount_non_zero', sql`${table.amount} <> 0`),
+    check('ledger_entries_amount_non_zero', sql`${table.amount} <> 0 or ${table.kind} = 'replacement'`),
     check('ledger_entries_balance_after_non_negative', sql`${table.balanceAfter} >= 0`),
   ],
 );

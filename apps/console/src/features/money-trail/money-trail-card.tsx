@@ -47,6 +47,7 @@ const KIND_COLORS: Readonly<Record<LedgerKind, string>> = {
   reward: 'gold',
   referral: 'gold',
   adjustment: 'default',
+  replacement: 'orange',
 };
 
 /** One movement as a phone shows it (below 992 px): what, when, the amount and the balance after. */

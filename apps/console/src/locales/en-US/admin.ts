@@ -116,6 +116,7 @@ export const admin = {
   'admin.customers.ledgerKind.reward': 'Reward',
   'admin.customers.ledgerKind.referral': 'Referral',
   'admin.customers.ledgerKind.adjustment': 'Adjustment',
+  'admin.customers.ledgerKind.replacement': 'IP replacement (free)',
   'admin.customers.orders': 'Orders',
   'admin.customers.noOrders': 'No orders yet',
   'admin.customers.orderNo': 'Order',

@@ -207,6 +207,7 @@ export const wallet = {
   'moneyTrail.kind.reward': 'Reward',
   'moneyTrail.kind.referral': 'Referral reward',
   'moneyTrail.kind.adjustment': 'Adjustment',
+  'moneyTrail.kind.replacement': 'IP replacement',
   'moneyTrail.family.dynamic-traffic': 'Rotating proxy by traffic',
   'moneyTrail.family.dynamic-ip': 'Rotating proxy by IP',
   'moneyTrail.family.static-traffic': 'Static proxy by traffic',

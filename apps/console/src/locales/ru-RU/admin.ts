@@ -115,6 +115,7 @@ export const admin = {
   'admin.customers.ledgerKind.reward': 'Награда',
   'admin.customers.ledgerKind.referral': 'Реферальное',
   'admin.customers.ledgerKind.adjustment': 'Корректировка',
+  'admin.customers.ledgerKind.replacement': 'Замена IP (бесплатно)',
   'admin.customers.orders': 'Заказы',
   'admin.customers.noOrders': 'Заказов пока нет',
   'admin.customers.orderNo': 'Заказ',

@@ -212,6 +212,7 @@ export const wallet: Record<keyof typeof reference, string> = {
   'moneyTrail.kind.reward': 'Награда',
   'moneyTrail.kind.referral': 'Реферальная награда',
   'moneyTrail.kind.adjustment': 'Корректировка',
+  'moneyTrail.kind.replacement': 'Замена IP',
   'moneyTrail.family.dynamic-traffic': 'Ротационный прокси по трафику',
   'moneyTrail.family.dynamic-ip': 'Ротационный прокси по IP',
   'moneyTrail.family.static-traffic': 'Статический прокси по трафику',

@@ -111,6 +111,7 @@ export const admin = {
   'admin.customers.ledgerKind.reward': '奖励',
   'admin.customers.ledgerKind.referral': '邀请返利',
   'admin.customers.ledgerKind.adjustment': '人工调整',
+  'admin.customers.ledgerKind.replacement': '更换 IP（免费）',
   'admin.customers.orders': '订单',
   'admin.customers.noOrders': '暂无订单',
   'admin.customers.orderNo': '订单号',

@@ -202,6 +202,7 @@ export const wallet: Record<keyof typeof reference, string> = {
   'moneyTrail.kind.reward': '奖励',
   'moneyTrail.kind.referral': '邀请奖励',
   'moneyTrail.kind.adjustment': '余额调整',
+  'moneyTrail.kind.replacement': '更换 IP',
   'moneyTrail.family.dynamic-traffic': '动态代理（按流量）',
   'moneyTrail.family.dynamic-ip': '动态代理（按 IP）',
   'moneyTrail.family.static-traffic': '静态代理（按流量）',
