@@ -52,6 +52,7 @@ export const PAGES = {
   mobileApp: () => import('./features/connection-help/mobile-app.page'),
   fingerprintBrowser: () => import('./features/connection-help/fingerprint-browser.page'),
   invitationProgram: () => import('./features/invitation/invitation.page'),
+  shareCode: () => import('./features/share-code/share-code.page'),
 } satisfies Record<string, PageLoader>;
 
 /** The name of a page module of {@link PAGES}. */

@@ -11,7 +11,7 @@ type Kind = 'page' | 'placeholder' | 'redirect' | 'group' | 'external';
  * builds one of these pages takes its path off this list; a placeholder missing from it, or a
  * listed path with a real page, fails. Their copies under /webapp follow the console page.
  */
-const COMING_SOON_PATHS = ['/authentication/:auth'];
+const COMING_SOON_PATHS: string[] = [];
 
 /** The console path a route repeats (its own path, or the one below /webapp). */
 const consolePathOf = (path: string | null) => path?.replace(/^\/webapp(?=\/)/, '') ?? null;

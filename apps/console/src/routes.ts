@@ -64,7 +64,7 @@ const publicGroup: AppRoute = {
       isPublic: true,
       page: 'resetPassword',
     },
-    // Share-code entry; the code is matched case-insensitively (features/auth/share-code.ts).
+    // Share-code entry: a customer's invite code in any case (features/share-code).
     {
       name: 'authentication',
       path: '/authentication/:auth',
@@ -73,7 +73,7 @@ const publicGroup: AppRoute = {
       layout: 'page',
       hideInMenu: true,
       isPublic: true,
-      page: 'comingSoon',
+      page: 'shareCode',
     },
     {
       name: 'redirect',

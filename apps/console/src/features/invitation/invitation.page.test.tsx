@@ -117,6 +117,9 @@ describe('the invitation page', () => {
     expect(screen.getByTestId('invitation-page-link').textContent).toContain(
       'https://console.test/register?ref=ALICE1',
     );
+    expect(screen.getByTestId('invitation-share-link').textContent).toContain(
+      `${window.location.origin}/authentication/ALICE1`,
+    );
     expect(screen.getByTestId('invitation-rule').textContent).toBe(
       'You get 1.00 PTC when a customer you invited tops up 10.00 PTC or more for the first time. One reward per invited customer.',
     );

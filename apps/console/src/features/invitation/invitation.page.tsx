@@ -19,6 +19,7 @@ import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { LoadFailed } from '../../shared/ui/load-failed';
+import { shareLinkFor } from '../share-code/share-code.api';
 import {
   getInvitationSummary,
   getInvitees,
@@ -146,6 +147,16 @@ const ProgrammeCards = ({ summary }: { summary: InvitationSummary }) => {
             <Typography.Text type="secondary">{t('invitation.link')}</Typography.Text>
             <Typography.Text copyable style={{ overflowWrap: 'anywhere' }} data-testid="invitation-page-link">
               {summary.invitation_link}
+            </Typography.Text>
+          </Flex>
+          <Flex vertical gap={2} style={{ minWidth: 0 }}>
+            <Typography.Text type="secondary">{t('invitation.shareLink')}</Typography.Text>
+            <Typography.Text
+              copyable
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="invitation-share-link"
+            >
+              {shareLinkFor(summary.invite_code)}
             </Typography.Text>
           </Flex>
           <Flex vertical gap={2}>

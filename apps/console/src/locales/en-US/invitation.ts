@@ -11,6 +11,7 @@ export const invitation = {
   'invitation.rule':
     'You get {{reward}} PTC when a customer you invited tops up {{min}} PTC or more for the first time. One reward per invited customer.',
   'invitation.link': 'Invitation link',
+  'invitation.shareLink': 'Share link',
   'invitation.code': 'Referral code',
   'invitation.stats.invited': 'Invited',
   'invitation.stats.toppedUp': 'Topped up',

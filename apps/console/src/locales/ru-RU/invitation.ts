@@ -11,6 +11,7 @@ export const invitation = {
   'invitation.rule':
     'Вы получите {{reward}} PTC, когда приглашённый вами клиент впервые пополнит баланс на {{min}} PTC или больше. Одна награда за каждого приглашённого.',
   'invitation.link': 'Ссылка-приглашение',
+  'invitation.shareLink': 'Ссылка, чтобы поделиться',
   'invitation.code': 'Реферальный код',
   'invitation.stats.invited': 'Приглашено',
   'invitation.stats.toppedUp': 'Пополнили',

@@ -10,6 +10,7 @@ export const invitation = {
   'invitation.rule':
     '您邀请的用户首次充值 {{min}} PTC 及以上时，您将获得 {{reward}} PTC。每位受邀用户奖励一次。',
   'invitation.link': '邀请链接',
+  'invitation.shareLink': '分享链接',
   'invitation.code': '邀请码',
   'invitation.stats.invited': '已邀请',
   'invitation.stats.toppedUp': '已充值',
