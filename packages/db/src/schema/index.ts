@@ -1,3 +1,4 @@
+export * from './account-addresses';
 export * from './accounts';
 export * from './announcements';
 export * from './api-keys';
