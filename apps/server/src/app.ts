@@ -31,6 +31,7 @@ import { quickAccessRoutes } from './modules/quick-access/quick-access.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trafficRoutes } from './modules/traffic/traffic.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { vmsPlugin } from './modules/vms/vms.plugin';
 import { vmsRoutes } from './modules/vms/vms.routes';
@@ -162,6 +163,7 @@ export const buildApp = async (options: {
     async (api) => {
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(chargesRoutes);
       await api.register(paymentsRoutes);
       await api.register(statisticsRoutes);

@@ -26,5 +26,6 @@ export * from './statuses';
 export * from './summary';
 export * from './text';
 export * from './traffic';
+export * from './two-factor';
 export * from './user';
 export * from './vms';

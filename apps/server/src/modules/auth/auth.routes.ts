@@ -11,6 +11,7 @@ import {
   oauthProvidersResponseSchema,
   oauthUrlResponseSchema,
   ok,
+  passwordSignInResponseSchema,
   phoneLoginRequestSchema,
   phoneRegisterRequestSchema,
   registerRequestSchema,
@@ -21,6 +22,7 @@ import {
   resetWithCredentialRequestSchema,
   sessionResponseSchema,
   smsCodeRequestSchema,
+  TRUSTED_DEVICE_COOKIE,
   touristResponseSchema,
   userInfoSchema,
 } from '@ptc/contracts';
@@ -120,14 +122,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: User,
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password (with two-factor sign-in on: a challenge on a new device)',
         body: loginRequestSchema,
-        response: { 200: envelopeSchema(sessionResponseSchema) },
+        response: { 200: envelopeSchema(passwordSignInResponseSchema) },
       },
     },
     async (request) =>
       ok(
-        await loginWithEmail(deps, clientInfo(request), { ...request.body, captchaId: captchaIdOf(request) }),
+        await loginWithEmail(deps, clientInfo(request), {
+          ...request.body,
+          captchaId: captchaIdOf(request),
+          deviceToken: request.cookies[TRUSTED_DEVICE_COOKIE],
+        }),
       ),
   );
 
@@ -136,9 +142,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: User,
-        summary: 'Sign in with user name or email, and password',
+        summary: 'Sign in with user name or email, and password (two-factor: a challenge on a new device)',
         body: accountLoginRequestSchema,
-        response: { 200: envelopeSchema(sessionResponseSchema) },
+        response: { 200: envelopeSchema(passwordSignInResponseSchema) },
       },
     },
     async (request) =>
@@ -146,6 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await loginWithAccount(deps, clientInfo(request), {
           ...request.body,
           captchaId: captchaIdOf(request),
+          deviceToken: request.cookies[TRUSTED_DEVICE_COOKIE],
         }),
       ),
   );
@@ -173,12 +180,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: User,
-        summary: 'Sign in with a texted code',
+        summary: 'Sign in with a texted code (two-factor: a challenge on a new device)',
         body: phoneLoginRequestSchema,
-        response: { 200: envelopeSchema(sessionResponseSchema) },
+        response: { 200: envelopeSchema(passwordSignInResponseSchema) },
       },
     },
-    async (request) => ok(await loginWithPhone(deps, clientInfo(request), request.body)),
+    async (request) =>
+      ok(
+        await loginWithPhone(deps, clientInfo(request), {
+          ...request.body,
+          deviceToken: request.cookies[TRUSTED_DEVICE_COOKIE],
+        }),
+      ),
   );
 
   app.post(

@@ -1,11 +1,12 @@
 import { AppError, type ErrorKey } from '@ptc/contracts';
+import { finishFirstStep } from '../two-factor/two-factor-sign-in.service';
 import type { AuthDeps, ClientInfo } from './auth.deps';
 import { findUserByAccount, findUserByEmail, findUserByPhone, type UserRow } from './auth.repository';
 import { verifyCaptcha } from './captcha.service';
 import { useCode } from './codes.service';
 import { assertNotLocked, failSignIn, succeedSignIn } from './lockout.service';
 import { verifyPassword } from './secrets';
-import { type SignInMethod, startSession } from './sessions.service';
+import type { SignInMethod } from './sessions.service';
 
 interface PasswordSignIn {
   /** Lower-cased email or user name: the lockout key. */
@@ -14,11 +15,14 @@ interface PasswordSignIn {
   captcha: string;
   captchaId: string | null;
   remember?: boolean;
+  /** The remembered-device cookie (two-factor sign-in), when the browser sent one. */
+  deviceToken?: string | undefined;
 }
 
 /**
  * Every try counts against the client address's sign-in limit (101 beyond it, whichever accounts
- * it tries) and a successful one is given back; each account also has its lockout (2007).
+ * it tries) and a successful one is given back; each account also has its lockout (2007). With
+ * two-factor sign-in on, a browser that is not a remembered device gets a challenge, not a token.
  */
 const signInWithPassword = async (
   deps: AuthDeps,
@@ -39,7 +43,7 @@ const signInWithPassword = async (
     succeedSignIn(deps.db, input.account),
     deps.limits.reward('SIGN_IN_FAILURES_PER_IP', client.ip),
   ]);
-  return { token: await startSession(deps.db, user.id, method, { remember: input.remember }), is_new: false };
+  return finishFirstStep(deps.db, user, method, input);
 };
 
 /** `POST /user/login`: email and password (2003 on mismatch, 2007 when locked). */
@@ -79,12 +83,12 @@ export const loginWithAccount = (
 export const loginWithPhone = async (
   deps: AuthDeps,
   client: ClientInfo,
-  input: { phone: string; code: string; remember?: boolean },
+  input: { phone: string; code: string; remember?: boolean; deviceToken?: string | undefined },
 ) => {
   await deps.limits.consume('SIGN_IN_FAILURES_PER_IP', client.ip);
   const user = await findUserByPhone(deps.db, input.phone);
   if (!user) throw new AppError('PHONE_NOT_REGISTERED');
   await useCode(deps.db, { channel: 'sms', address: input.phone, purpose: 'login', code: input.code });
   await deps.limits.reward('SIGN_IN_FAILURES_PER_IP', client.ip);
-  return { token: await startSession(deps.db, user.id, 'sms', { remember: input.remember }), is_new: false };
+  return finishFirstStep(deps.db, user, 'sms', input);
 };

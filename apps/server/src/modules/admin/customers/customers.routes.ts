@@ -4,11 +4,13 @@ import {
   adminCustomerPageSchema,
   adminCustomerSchema,
   adminSessionsRevokedSchema,
+  adminTwoFactorResetSchema,
   envelopeSchema,
   ok,
 } from '@ptc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resetCustomerTwoFactor } from '../../two-factor/two-factor-reset.service';
 import { currentOperator, requireOperator } from '../operator-guard';
 import {
   adjustBalance,
@@ -113,6 +115,21 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ok(await signOutCustomer(app.database, request.params.uid, act(request))),
+    );
+    scope.post(
+      '/admin/customers/:uid/two_factor/reset',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Reset the customer's two-factor sign-in after a lost phone (owner, support)",
+          params: uidParams,
+          body: z.object({ reason }),
+          response: { 200: envelopeSchema(adminTwoFactorResetSchema) },
+        },
+      },
+      async (request) =>
+        ok(await resetCustomerTwoFactor(app.db, request.params.uid, request.body.reason, act(request))),
     );
   };
 

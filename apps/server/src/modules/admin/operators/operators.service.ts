@@ -9,7 +9,7 @@ import {
   OPERATOR_ROLES,
 } from '@ptc/db';
 import type { AbuseLimits } from '../../auth/abuse-limits.service';
-import { hashPassword, hashSecret, verifyPassword } from '../../auth/secrets';
+import { hashPassword, verifyPassword } from '../../auth/secrets';
 import { recordAudit } from '../audit/audit.service';
 import { auditViewOf, presentAdminOperator } from './operators.presenter';
 import {
@@ -30,7 +30,15 @@ import {
   updateOperator,
   updateOperatorSession,
 } from './operators.repository';
-import { newTotpSecret, sealSecret, totpStepOf, totpUri, unsealSecret } from './totp';
+import {
+  newRecoveryCode,
+  newTotpSecret,
+  recoveryCodeHash,
+  sealSecret,
+  totpStepOf,
+  totpUri,
+  unsealSecret,
+} from './totp';
 
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
@@ -55,12 +63,7 @@ const RECOVERY_CODES = 10;
 const PASSWORD_MIN_LENGTH = 12;
 
 const totpKey = (db: Database) => instanceSecret(db, 'operator-totp');
-const recoveryHash = (code: string) =>
-  Buffer.from(hashSecret('operator-recovery', code.replace(/\W/g, '').toLowerCase())).toString('hex');
-const newRecoveryCode = () => {
-  const text = randomBytes(8).toString('hex');
-  return `${text.slice(0, 4)}-${text.slice(4, 8)}-${text.slice(8, 12)}-${text.slice(12)}`;
-};
+const recoveryHash = (code: string) => recoveryCodeHash('operator-recovery', code);
 const wrongCredentials = () => new AppError('ERR_PWD_ERROR', { message: 'Wrong operator email or password' });
 const wrongCode = () =>
   new AppError('ERR_TOKEN_ERROR', { message: 'Identity authentication failed: wrong code' });

@@ -27,6 +27,21 @@ export const totpStepOf = async (secret: string, code: string, now = Date.now())
   return Math.floor(epoch / PERIOD_SECONDS) + delta;
 };
 
+/** A recovery code (64 random bits) as shown: `abcd-ef01-2345-6789`. */
+export const newRecoveryCode = () => {
+  const text = randomBytes(8).toString('hex');
+  return `${text.slice(0, 4)}-${text.slice(4, 8)}-${text.slice(8, 12)}-${text.slice(12)}`;
+};
+
+/**
+ * The stored form of a recovery code under `namespace` (operators and customers each have their
+ * own): hex SHA-256 of the code without dashes or spaces, in lower case.
+ */
+export const recoveryCodeHash = (namespace: string, code: string) =>
+  createHash('sha256')
+    .update(`${namespace}:${code.replace(/\W/g, '').toLowerCase()}`)
+    .digest('hex');
+
 /** Seals a TOTP secret with the installation key (AES-256-GCM): `iv.tag.ciphertext`, base64url. */
 export const sealSecret = (key: Buffer, secret: string) => {
   const iv = randomBytes(12);
