@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin, parseSync } from 'vite';
 import { splitAntdStyles } from './src/app/antd-styles-split';
 
@@ -28,6 +29,49 @@ const precompressAssets = (): Plugin => ({
     }
   },
 });
+
+const EARLY_ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'src', 'early', 'early-entry.ts');
+
+/**
+ * The overview's early requests (`src/early/early-requests.ts`) as a script of its own, bundled
+ * apart from the console so that it shares no chunk with the entry (the build would otherwise put
+ * what both import into the entry's chunk, and this script would wait for it), listed in
+ * `index.html` before the entry. The sign-in page's HTML leaves it out (`src/prerender/`).
+ */
+const earlyRequestsScript = (): Plugin => {
+  let apiBase = '';
+  let fileName = '';
+  return {
+    name: 'ptc-early-requests',
+    apply: 'build',
+    configResolved(config) {
+      apiBase = config.env.VITE_API_BASE ?? '';
+    },
+    async buildStart() {
+      const bundle = await rolldown({
+        input: EARLY_ENTRY,
+        transform: { define: { 'import.meta.env.VITE_API_BASE': JSON.stringify(apiBase) } },
+      });
+      const { output } = await bundle.generate({ format: 'esm', minify: true });
+      await bundle.close();
+      const [script, ...more] = output;
+      if (script?.type !== 'chunk' || more.length > 0 || script.imports.length > 0) {
+        throw new Error('src/early/early-entry.ts must bundle into one script that imports nothing');
+      }
+      const hash = createHash('sha256').update(script.code).digest('base64url').slice(0, 8);
+      fileName = `assets/early-requests-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source: script.code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /(\s*)<script type="module" crossorigin /,
+          `$1<script type="module" data-early-requests src="/${fileName}"></script>$&`,
+        ),
+    },
+  };
+};
 
 const ANTD_STYLES_MODULE = /src[\\/]app[\\/]antd-styles-urls\.ts$/;
 
@@ -312,6 +356,7 @@ export default defineConfig({
     react(),
     antdStyles(),
     routePreloads(),
+    earlyRequestsScript(),
     precompressAssets(),
   ],
   server: {

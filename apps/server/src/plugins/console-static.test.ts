@@ -80,7 +80,7 @@ describe('serving the built console', () => {
       'modulepreload /assets/common-1.js',
     ]);
     expect(overview.body).toMatch(
-      /<link rel="preload" as="style" href="\/assets\/layout-1.css"><link rel="modulepreload" crossorigin href="\/assets\/overview-1.js">/,
+      /<link rel="preload" as="style" fetchpriority="low" href="\/assets\/layout-1.css"><link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/overview-1.js">/,
     );
     expect(overview.body.indexOf('overview-1.js')).toBeLessThan(overview.body.indexOf('</head>'));
     expect(preloaded((await page('/dashboard/overview/')).body)).toContain('modulepreload /assets/en-1.js');

@@ -143,7 +143,8 @@ const acceptedEncodings = (header: string | undefined): Set<string> =>
  * and layout (`apps/console/src/prerender/`), so that it shows with the HTML, before any script.
  * The index.html of a page path lists the scripts and stylesheets of its layout and page and of its
  * language's texts (`<link rel="modulepreload">`, from the build's `route-preloads.json`), so the
- * browser fetches them beside the entry rather than after it has run (issue #16). Everything else
+ * browser fetches them beside the entry rather than after it has run (issue #16), at the low
+ * priority of the entry itself: the page's shell paints before any of them is needed. Everything else
  * that matches no route gets the 404 envelope.
  */
 export const consoleStaticPlugin = fp(
@@ -169,8 +170,8 @@ export const consoleStaticPlugin = fp(
         ]
           .map((file) =>
             file.endsWith('.css')
-              ? `<link rel="preload" as="style" href="${file}">`
-              : `<link rel="modulepreload" crossorigin href="${file}">`,
+              ? `<link rel="preload" as="style" fetchpriority="low" href="${file}">`
+              : `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`,
           )
           .join('');
         page = indexHtml.toString('utf8').replace('</head>', `${links}</head>`);

@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@ptc/contracts';
 import { getLocale } from '../i18n/i18n';
 import { getCachedUserInfo, getToken } from '../session/session';
 import { browserStorage } from '../storage/storage';
+import { earlyAwareFetch } from './early-responses';
 import { createHttpClient, type HttpEffects } from './http-client';
 
 /** API base: same-origin `/api` unless `VITE_API_BASE` says otherwise. */
@@ -39,6 +40,8 @@ const getTimeZone = () => {
 /** The console's API client. */
 export const api = createHttpClient({
   baseUrl: API_BASE,
+  // The overview's first answers may have been asked for before this code arrived (`src/early/`).
+  fetch: (input, init) => earlyAwareFetch(String(input), init ?? {}),
   context: {
     getToken,
     getLocale,
