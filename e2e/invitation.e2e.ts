@@ -93,7 +93,9 @@ describe.skipIf(!chromiumPath)('the invitation programme in Chromium', () => {
     [server, browser] = await Promise.all([
       startServer({
         dataDir,
-        env: { CAPTCHA_FIXED: CAPTCHA, EPAY_URL: aggregator.url, EPAY_PID, EPAY_KEY },
+        // TRUST_PROXY: the referee's browser comes from an address of its own (X-Forwarded-For),
+        // as a real referee would; from the referrer's address no reward is paid (server tests).
+        env: { CAPTCHA_FIXED: CAPTCHA, EPAY_URL: aggregator.url, EPAY_PID, EPAY_KEY, TRUST_PROXY: 'true' },
       }),
       launchBrowser(),
     ]);
@@ -243,6 +245,7 @@ describe.skipIf(!chromiumPath)('the invitation programme in Chromium', () => {
       baseURL: server.url,
       locale: 'en-US',
       viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.77' },
     });
     try {
       const page = await context.newPage();

@@ -1,6 +1,7 @@
 import { AppError } from '@ptc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createSignedInAddressRecorder } from '../modules/auth/account-addresses.repository';
 import type { UserRow } from '../modules/auth/auth.repository';
 import { authenticate } from '../modules/auth/auth.service';
 
@@ -29,9 +30,15 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const authenticationPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null);
+    // The account's last signed-in address, which the referral reward compares (issue #20).
+    const recordSignedInAddress = createSignedInAddressRecorder(app.db);
     app.decorate('requireUser', async (request: FastifyRequest) => {
       const user = await authenticate(app.db, request.ctx.token);
       request.user = user;
+      // A note that cannot be written (the account deleted meanwhile) never fails the request.
+      await recordSignedInAddress(user.id, request.ip).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'could not record the signed-in address'),
+      );
       const isUnbound = !user.email && !user.phone;
       if (isUnbound && WRITE_METHODS.has(request.method) && !request.routeOptions.config.allowUnbound) {
         throw new AppError(user.isTourist ? 'TOURIST_USER' : 'ERR_FORBIDDEN');

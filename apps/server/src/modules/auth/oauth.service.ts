@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, type OAuthProvider } from '@ptc/contracts';
 import type { OAuthClient } from '../../adapters/oauth/oauth-client';
+import { recordRegistrationAddress } from './account-addresses.repository';
 import type { AuthDeps, ClientInfo } from './auth.deps';
 import { findUserByEmail, findUserById, findUserByInviteCode } from './auth.repository';
 import { findLinkedUserId, insertOAuthState, linkOAuthAccount, takeOAuthState } from './oauth.repository';
@@ -102,5 +103,6 @@ export const finishOAuth = async (
     identity.name ?? email ?? provider,
   );
   await linkOAuthAccount(deps.db, user.id, provider, identity.subject);
+  await recordRegistrationAddress(deps.db, user, caller.ip);
   return { token: await startSession(deps.db, user.id, provider), is_new: true };
 };

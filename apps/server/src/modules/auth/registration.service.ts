@@ -1,5 +1,6 @@
 import { ACCOUNT_RULES, AppError, type CodePurpose, parsePhoneCountry } from '@ptc/contracts';
 import type { Database } from '@ptc/db';
+import { recordRegistrationAddress } from './account-addresses.repository';
 import type { AuthDeps, ClientInfo } from './auth.deps';
 import {
   findUserByEmail,
@@ -128,6 +129,7 @@ export const registerWithEmail = async (
     { email: input.email, passwordHash, region: input.region, referrerCode, username: input.username },
     input.email,
   );
+  await recordRegistrationAddress(deps.db, user, client.ip);
   return { uid: user.uid };
 };
 
@@ -143,6 +145,7 @@ export const registerWithPhone = async (
   const referrerCode = await resolveReferral(deps.db, input.ref);
   await useCode(deps.db, { channel: 'sms', address: input.phone, purpose: 'register', code: input.code });
   const user = await createAccount(deps.db, { phone: input.phone, referrerCode }, 'user');
+  await recordRegistrationAddress(deps.db, user, client.ip);
   return { token: await startSession(deps.db, user.id, 'sms'), is_new: true };
 };
 
@@ -150,6 +153,7 @@ export const registerWithPhone = async (
 export const startTourist = async (deps: AuthDeps, client: ClientInfo) => {
   await deps.limits.consume('REGISTRATIONS_PER_IP', client.ip);
   const user = await createAccount(deps.db, { isTourist: true }, 'guest');
+  await recordRegistrationAddress(deps.db, user, client.ip);
   const host = new URL(deps.config.publicUrl).hostname;
   return {
     token: await startSession(deps.db, user.id, 'tourist'),

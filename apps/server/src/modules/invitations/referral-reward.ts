@@ -1,7 +1,8 @@
 import { type Micro, REWARDS } from '@ptc/contracts';
-import { and, type Database, eq, isNull, users } from '@ptc/db';
+import { accountAddresses, and, type Database, eq, inArray, isNull, users } from '@ptc/db';
 import { moveMoney } from '../wallet/ledger.service';
 import { mailboxOf, maskInvitee } from './mask';
+import { isSameAddress } from './same-address';
 
 /** The referral reward's settings (config `invitations`). */
 export interface ReferralSettings {
@@ -23,6 +24,7 @@ export type ReferralOutcome =
   | 'no_referrer'
   | 'tourist'
   | 'self_referral'
+  | 'same_address'
   | 'referrer_locked'
   | 'already_paid';
 
@@ -39,6 +41,10 @@ export type ReferralOutcome =
  *   top-up, spent on proxies like any PTC);
  * - not a self-referral: not the same account, not the same mailbox (`a+x@…`, Gmail dots), and not
  *   two accounts that refer each other;
+ * - not from the inviter's address: no reward when the referee registered from the client address
+ *   the referrer registered from, last signed in from, or had last signed in from when the referee
+ *   registered (an IPv6 /64 counts as one address; accounts from before addresses were recorded
+ *   are not compared). The referee's account and top-up stand; only the reward is refused;
  * - once per referee, ever: the ledger entry's unique key `referral:<referee uid>` refuses a
  *   second one whatever the timing (a duplicate is a no-op, not an error).
  */
@@ -68,6 +74,21 @@ export const payReferralReward = async (
     referrer.referrerCode === referee.inviteCode
   ) {
     return 'self_referral';
+  }
+  const addresses = await db
+    .select()
+    .from(accountAddresses)
+    .where(inArray(accountAddresses.userId, [referee.id, referrer.id]));
+  const refereeAddresses = addresses.find((row) => row.userId === referee.id);
+  const referrerAddresses = addresses.find((row) => row.userId === referrer.id);
+  if (
+    isSameAddress(refereeAddresses?.registrationIp, [
+      referrerAddresses?.registrationIp,
+      referrerAddresses?.lastSignInIp,
+      refereeAddresses?.referrerIpAtRegistration,
+    ])
+  ) {
+    return 'same_address';
   }
   const { applied } = await moveMoney(db, {
     userId: referrer.id,
