@@ -53,12 +53,18 @@ export type Admission =
   | { ok: true }
   | { ok: false; reason: 'off' | 'expired' | 'invalid' | 'unhealthy' | 'no_funds' | 'deleted' | 'locked' };
 
+/**
+ * An admission as open connections are re-checked, with the exit a static proxy leases now: its
+ * connections through another exit (before a replacement of its address, issue #21) are closed.
+ */
+export type LiveAdmission = Admission & { exitId?: string };
+
 /** Proxy credentials and their changes. */
 export interface CredentialStore {
   /** The proxy whose base username this is, or null. The gateway caches answers briefly. */
   findByUsername(username: string): Promise<ProxyCredential | null>;
   /** Current admission of the given proxies, in one round trip (enforcement of open connections). */
-  checkAdmission(proxyIds: readonly string[]): Promise<Map<string, Admission>>;
+  checkAdmission(proxyIds: readonly string[]): Promise<Map<string, LiveAdmission>>;
   /**
    * Calls `listener` when proxies change (switched, renewed, expired, funds): with the proxy id
    * when known, or null for "anything may have changed". Answers the unsubscribe function.

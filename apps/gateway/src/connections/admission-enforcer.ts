@@ -1,5 +1,5 @@
 import type { GatewayLogger } from '../gateway.types';
-import type { Admission, CredentialStore } from '../ports';
+import type { CredentialStore, LiveAdmission } from '../ports';
 import type { ConnectionRegistry } from './connection-registry';
 
 /** Options of the admission enforcer. */
@@ -12,7 +12,7 @@ export interface AdmissionEnforcerOptions {
   log: GatewayLogger;
 }
 
-const DELETED: Admission = { ok: false, reason: 'deleted' };
+const DELETED: LiveAdmission = { ok: false, reason: 'deleted' };
 
 /**
  * Re-checks the admission of proxies with open connections, every interval and on demand (store
@@ -74,7 +74,7 @@ export class AdmissionEnforcer {
   }
 
   private async enforce(ids: string[]): Promise<void> {
-    let admissions: Map<string, Admission>;
+    let admissions: Map<string, LiveAdmission>;
     try {
       admissions = await this.options.store.checkAdmission(ids);
     } catch (error) {
@@ -84,7 +84,15 @@ export class AdmissionEnforcer {
     }
     for (const proxyId of ids) {
       const admission = admissions.get(proxyId) ?? DELETED;
-      if (admission.ok) continue;
+      if (admission.ok) {
+        if (admission.exitId === undefined) continue;
+        const moved = this.options.registry.revokeOtherExits(proxyId, admission.exitId, 'exit_changed');
+        if (moved > 0) {
+          this.options.onRefused(proxyId);
+          this.options.log.info({ proxyId, reason: 'exit_changed', closed: moved }, 'closed connections');
+        }
+        continue;
+      }
       this.options.onRefused(proxyId);
       const closed = this.options.registry.revoke(proxyId, admission.reason);
       if (closed) this.options.log.info({ proxyId, reason: admission.reason, closed }, 'closed connections');

@@ -88,7 +88,10 @@ export class ConnectionBroker {
 
   /** Claims a connection slot of the client's proxy; `close` runs if the proxy is switched off. */
   claim(client: AuthenticatedClient, close: (reason: string) => void): Lease {
-    return this.parts.registry.acquire(client.credential.proxyId, close);
+    const { credential } = client;
+    // A static proxy's connection is tied to the exit it leases now (closed when that changes).
+    const exitId = credential.family.startsWith('static') ? credential.exitId : null;
+    return this.parts.registry.acquire(credential.proxyId, close, exitId);
   }
 
   /**

@@ -12,6 +12,8 @@ export class Lease implements Listed {
     readonly proxyId: string,
     private readonly registry: ConnectionRegistry,
     private readonly close: (reason: string) => void,
+    /** The exit a static proxy leased when the connection was admitted; null for the others. */
+    readonly exitId: string | null = null,
   ) {}
 
   /** Closes the connection (its proxy may no longer carry traffic). */
@@ -47,7 +49,7 @@ export class ConnectionRegistry {
   constructor(private readonly limits: ConnectionLimits) {}
 
   /** Claims a slot for a connection of `proxyId`; throws a `Refusal` over a limit. */
-  acquire(proxyId: string, close: (reason: string) => void): Lease {
+  acquire(proxyId: string, close: (reason: string) => void, exitId: string | null = null): Lease {
     const leases = this.byProxy.get(proxyId);
     if (this.total >= this.limits.maxConnections) {
       throw new Refusal('too_many_connections', 'the gateway is at its connection limit, retry shortly');
@@ -58,7 +60,7 @@ export class ConnectionRegistry {
         `this proxy already has ${this.limits.maxConnectionsPerProxy} open connections`,
       );
     }
-    const lease = new Lease(proxyId, this, close);
+    const lease = new Lease(proxyId, this, close, exitId);
     if (leases) leases.add(lease);
     else {
       const roster = new Roster<Lease>();
@@ -79,6 +81,18 @@ export class ConnectionRegistry {
     const leases = this.byProxy.get(proxyId)?.list() ?? [];
     for (const lease of leases) lease.revoke(reason);
     return leases.length;
+  }
+
+  /**
+   * Closes the connections of a static proxy admitted through another exit than `exitId`, the one
+   * it leases now (its address was replaced); answers how many.
+   */
+  revokeOtherExits(proxyId: string, exitId: string, reason: string): number {
+    const stale = (this.byProxy.get(proxyId)?.list() ?? []).filter(
+      (lease) => lease.exitId !== null && lease.exitId !== exitId,
+    );
+    for (const lease of stale) lease.revoke(reason);
+    return stale.length;
   }
 
   /** Closes every connection. */

@@ -10,7 +10,7 @@ import {
   trafficPools,
   users,
 } from '@ptc/db';
-import type { Admission, CredentialStore, ProxyCredential, ProxyFamily } from '../ports';
+import type { Admission, CredentialStore, LiveAdmission, ProxyCredential, ProxyFamily } from '../ports';
 import { type PriceTable, readPriceTable, trafficPriceOf } from './price-table';
 
 /** Channel on which proxy changes are announced (payload: the proxy id, or empty for "any"). */
@@ -129,7 +129,7 @@ export const createDbCredentialStore = (
       return credential;
     },
     checkAdmission: async (proxyIds) => {
-      const result = new Map<string, Admission>();
+      const result = new Map<string, LiveAdmission>();
       if (proxyIds.length === 0) return result;
       const rows = await handle.db
         .select(selection)
@@ -144,7 +144,15 @@ export const createDbCredentialStore = (
           ),
         );
       const at = now();
-      for (const row of rows) result.set(row.proxy.id.toString(), admissionOf(row, at));
+      for (const row of rows) {
+        const admission = admissionOf(row, at);
+        // A static proxy's connections run through the exit it leases; a replaced one ends them.
+        const exitId = row.proxy.family.startsWith('static') ? row.proxy.exitId : null;
+        result.set(
+          row.proxy.id.toString(),
+          admission.ok && exitId !== null ? { ...admission, exitId: exitId.toString() } : admission,
+        );
+      }
       // A proxy that vanished is not admitted.
       for (const id of proxyIds) if (!result.has(id)) result.set(id, { ok: false, reason: 'deleted' });
       return result;

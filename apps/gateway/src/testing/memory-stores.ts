@@ -8,6 +8,7 @@ import type {
   Exit,
   ExitCatalog,
   ExitCriteria,
+  LiveAdmission,
   ProxyCredential,
   UsageBatch,
   UsageSink,
@@ -72,12 +73,16 @@ export class MemoryCredentialStore implements CredentialStore {
     return null;
   }
 
-  async checkAdmission(proxyIds: readonly string[]): Promise<Map<string, Admission>> {
+  async checkAdmission(proxyIds: readonly string[]): Promise<Map<string, LiveAdmission>> {
     if (this.isFailing) throw new Error('credential store unavailable');
-    const answer = new Map<string, Admission>();
+    const answer = new Map<string, LiveAdmission>();
     for (const proxyId of proxyIds) {
       const credential = this.byId.get(proxyId);
-      answer.set(proxyId, credential ? credential.admission : { ok: false, reason: 'deleted' });
+      if (!credential) answer.set(proxyId, { ok: false, reason: 'deleted' });
+      // As the database store: an admitted static proxy names the exit it leases now.
+      else if (credential.admission.ok && credential.family.startsWith('static') && credential.exitId)
+        answer.set(proxyId, { ...credential.admission, exitId: credential.exitId });
+      else answer.set(proxyId, credential.admission);
     }
     return answer;
   }
