@@ -1,7 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_EXTENSION_BYPASS, isGatewayHost, parseAbuseLimits, parsePtc } from '@ptc/contracts';
+import {
+  DEFAULT_EXTENSION_BYPASS,
+  isGatewayHost,
+  parseAbuseLimits,
+  parsePtc,
+  REPLACEMENT_DEFAULTS,
+} from '@ptc/contracts';
 import { SPEED_TEST_HOST } from '@ptc/gateway';
 import { z } from 'zod';
 import { readHelpContent } from './modules/help/help-content';
@@ -238,6 +244,28 @@ const envSchema = z
     DAILY_SIGNIN_REWARD_PTC: ptcSetting('0.01'),
     /** Accounts one client address may earn the sign-in or survey reward for per day (0: none). */
     REWARD_ACCOUNTS_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000).default(3),
+    /** Static address replacements (issue #21) per proxy, and per account, in the period (0: none). */
+    REPLACEMENTS_PER_PROXY: z.coerce.number().int().min(0).max(1000).default(REPLACEMENT_DEFAULTS.PER_PROXY),
+    REPLACEMENTS_PER_ACCOUNT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .default(REPLACEMENT_DEFAULTS.PER_ACCOUNT),
+    /** The rolling period of those limits, in days. */
+    REPLACEMENT_PERIOD_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .default(REPLACEMENT_DEFAULTS.PERIOD_DAYS),
+    /** How long an address replaced as blocked stays out of the pool, in hours (0: back at once). */
+    REPLACEMENT_QUARANTINE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 365)
+      .default(REPLACEMENT_DEFAULTS.QUARANTINE_HOURS),
     /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
     ABUSE_LIMITS: z
       .string()
@@ -504,6 +532,13 @@ const envSchema = z
     rewards: {
       dailySignIn: env.DAILY_SIGNIN_REWARD_PTC,
       accountsPerAddress: env.REWARD_ACCOUNTS_PER_ADDRESS,
+    },
+    /** Self-service replacement of static addresses (issue #21): limits, period, quarantine. */
+    replacements: {
+      perProxy: env.REPLACEMENTS_PER_PROXY,
+      perAccount: env.REPLACEMENTS_PER_ACCOUNT,
+      periodDays: env.REPLACEMENT_PERIOD_DAYS,
+      quarantineHours: env.REPLACEMENT_QUARANTINE_HOURS,
     },
     /** The first owner, when no operator exists yet (README "Operators"). */
     operatorBootstrap:

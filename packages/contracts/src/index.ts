@@ -19,6 +19,7 @@ export * from './money';
 export * from './price-table';
 export * from './pricing';
 export * from './proxies';
+export * from './proxy-replacements';
 export * from './rewards';
 export * from './share-codes';
 export * from './statistics';
