@@ -27,7 +27,10 @@ export const userInfoSchema = z.object({
   invitation_link: z.string(),
   /** Referral code of whoever invited this user, if bound. */
   ref: z.string().nullable(),
-  /** Signed in for the first time and not yet through the new-user guide. */
+  /**
+   * A new customer: true until they finish or dismiss the new-user guide (`POST /user/guide/done`)
+   * or their first top-up is credited, whichever comes first (issue #20).
+   */
   is_new_user: z.boolean(),
   /** The survey is open to this user. */
   question_switch: z.boolean(),
@@ -54,6 +57,15 @@ export const userInfoSchema = z.object({
   discount_percent: z.number(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** `POST /user/guide/done`: the customer finished or dismissed the new-user guide (issue #20). */
+export const newUserGuideDoneSchema = z.object({
+  /** False from now on. */
+  is_new_user: z.boolean(),
+  /** When the customer stopped being new (this call, or an earlier top-up or guide). */
+  new_user_ended_at: z.string().nullable(),
+});
+export type NewUserGuideDone = z.infer<typeof newUserGuideDoneSchema>;
 
 /**
  * Operator call `PUT /admin/users/{uid}/plan`: the account's plan and its custom discount, given

@@ -48,7 +48,13 @@ export const users = pgTable(
     heldPackageBytes: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     /** Sum of completed top-ups, which unlocks the invitation programme. */
     totalTopUp: micro().notNull().default(sql`0`),
+    /**
+     * A new customer (user info `is_new_user`, issue #20): true until they finish or dismiss the
+     * new-user guide, or their first top-up is credited, whichever comes first.
+     */
     isNewUser: boolean().notNull().default(true),
+    /** When the customer stopped being new; the survey window waits a day after it. */
+    newUserEndedAt: instant(),
     questionSwitch: boolean().notNull().default(false),
     showQuestionnaireWindows: boolean().notNull().default(false),
     toBandPhone: boolean().notNull().default(false),

@@ -10,6 +10,7 @@ import {
   shouldOpenGuide,
   wasSignedInOnThisPage,
 } from './guide-trigger';
+import { endNewUserTime } from './new-user.api';
 
 // The dialog, its texts and the rest of antd's styles load on the first opening only: the
 // overview's first screen carries this host and nothing more of the guide (issue #16).
@@ -18,6 +19,12 @@ const GuideDialog = lazy(() =>
     default: module.NewUserGuideDialog,
   })),
 );
+
+/** Closes the guide, finished or dismissed: the customer is not new any more (`new-user.api.ts`). */
+const closeGuide = () => {
+  closeNewUserGuide();
+  void endNewUserTime();
+};
 
 /**
  * Mounted by the console's layout: opens the new-user guide by itself after a new customer's
@@ -47,7 +54,7 @@ export const NewUserGuideHost = () => {
   if (!hasOpened && !isOpen) return null;
   return (
     <Suspense fallback={null}>
-      <GuideDialog open={isOpen} onClose={closeNewUserGuide} />
+      <GuideDialog open={isOpen} onClose={closeGuide} />
     </Suspense>
   );
 };

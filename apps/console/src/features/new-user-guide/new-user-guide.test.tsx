@@ -211,6 +211,55 @@ describe('NewUserGuideHost', () => {
   });
 });
 
+describe('the end of being a new customer', () => {
+  it('tells the server when the guide closes, finished or dismissed, and updates the session', async () => {
+    const api = mockApi({
+      'POST /user/guide/done': () => ({
+        data: { is_new_user: false, new_user_ended_at: '2026-11-28T00:00:00.000Z' },
+      }),
+    });
+    const reports = () => api.calls.filter((call) => call.path === '/user/guide/done').length;
+    act(() => tokenStore.set('new-token'));
+    userStore.set(user());
+    renderAt('/dashboard/overview', <NewUserGuideHost />);
+    act(() => openNewUserGuide());
+    await screen.findByTestId('guide-question-use');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(userStore.get()?.is_new_user).toBe(false));
+    expect(reports()).toBe(1);
+    expect(userStore.get()?.show_questionnaire_windows).toBe(false);
+
+    // Finished: the recommendation opens its generator and closes the guide; not new already, no call.
+    act(() => openNewUserGuide());
+    await screen.findByTestId('guide-question-use');
+    answer('use', 'scraping');
+    fireEvent.click(screen.getByTestId('guide-next'));
+    answer('keep', 'long');
+    fireEvent.click(screen.getByTestId('guide-next'));
+    answer('volume', 'heavy');
+    fireEvent.click(screen.getByTestId('guide-next'));
+    fireEvent.click(await screen.findByTestId('guide-open'));
+    await waitFor(() => expect(guideOpenStore.get()).toBe(false));
+    expect(reports()).toBe(1);
+
+    // A new customer finishing it is reported; a tourist or one with no contact is not (SPEC §5).
+    userStore.set(user({ uid: 'u_finisher' }));
+    act(() => openNewUserGuide());
+    await screen.findByTestId('guide-question-use');
+    fireEvent.click(screen.getByTestId('guide-next'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(reports()).toBe(2));
+    for (const other of [user({ uid: 'u_t', is_tourist: true }), user({ uid: 'u_n', email: null })]) {
+      userStore.set(other);
+      act(() => openNewUserGuide());
+      await screen.findByTestId('guide-question-use');
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(guideOpenStore.get()).toBe(false));
+    }
+    expect(reports()).toBe(2);
+  });
+});
+
 describe('generators pre-filled by the guide’s address', () => {
   const serve = () => mockApi(createGeneratorServer().handlers);
   const checked = (testId: string) =>

@@ -6,6 +6,7 @@ import {
   type QuestionnaireShow,
 } from '@ptc/contracts';
 import { and, type Database, eq, questionnaireResponses, rewardGrants, sql, users } from '@ptc/db';
+import { maySurveyOpenBySelf } from '../users/new-user';
 import { DEFAULT_QUESTIONNAIRE, type QuestionDefinition } from './questionnaire-defaults';
 import { grantSurveyPhoneReward, type RewardSettings, SURVEY_PHONE_REWARD } from './rewards.service';
 
@@ -83,6 +84,8 @@ export const questionnaireState = async (
       submittedAt: questionnaireResponses.submittedAt,
       dismissedAt: questionnaireResponses.dismissedAt,
       grantedAt: rewardGrants.createdAt,
+      isNewUser: users.isNewUser,
+      newUserEndedAt: users.newUserEndedAt,
     })
     .from(users)
     .leftJoin(questionnaireResponses, eq(questionnaireResponses.userId, users.id))
@@ -92,7 +95,8 @@ export const questionnaireState = async (
   const answered = Boolean(row?.submittedAt);
   const rewarded = Boolean(row?.grantedAt);
   return {
-    show: offered && !answered && !row?.dismissedAt,
+    // Not to new customers, nor on the day they stopped being new (users/new-user.ts).
+    show: offered && !answered && !row?.dismissedAt && Boolean(row && maySurveyOpenBySelf(row)),
     question_switch: offered,
     answered,
     to_band_phone: offered && answered && !rewarded && !user.phone,

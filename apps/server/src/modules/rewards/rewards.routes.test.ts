@@ -176,7 +176,8 @@ describe('rewards: survey and bind phone', () => {
   });
 
   it('credits exactly one 1 PTC entry for the survey and a bound phone, whatever is bound later', async () => {
-    const { user, token } = await signedInCustomer(t.database);
+    // Not a new customer: the survey window opens by itself only for those (users/new-user.ts).
+    const { user, token } = await signedInCustomer(t.database, { isNewUser: false });
     const ip = freshClientIp();
     const info = async () => (await call(t.app, 'GET', '/user/info', { token })).data;
     expect(await info()).toMatchObject({

@@ -8,6 +8,7 @@ import {
   deleteAccountRequestSchema,
   doneResponseSchema,
   envelopeSchema,
+  newUserGuideDoneSchema,
   ok,
   surveySmsRequestSchema,
 } from '@ptc/contracts';
@@ -16,6 +17,7 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/authentication';
 import { authDeps, clientInfo } from '../auth/auth.deps';
 import { sendSmsCode } from '../auth/registration.service';
+import { finishNewUserGuide } from './new-user';
 import {
   bindEmail,
   bindPhone,
@@ -94,6 +96,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await bindEmail(deps, currentUser(request), request.params.uid, request.body)),
+  );
+
+  app.post(
+    '/user/guide/done',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The new-user guide was finished or dismissed: the customer is not new any more (is_new_user false)',
+        response: { 200: envelopeSchema(newUserGuideDoneSchema) },
+      },
+    },
+    async (request) => ok(await finishNewUserGuide(app.db, currentUser(request))),
   );
 
   app.post(

@@ -52,6 +52,13 @@ export const addToBalance = async (
     .set({
       balance: sql`${users.balance} + ${amount}`,
       totalTopUp: sql`${users.totalTopUp} + ${topUp}`,
+      // The first credited top-up ends the customer's time as a new one (users/new-user.ts).
+      ...(topUp > 0n
+        ? {
+            isNewUser: false,
+            newUserEndedAt: sql`case when ${users.isNewUser} then now() else ${users.newUserEndedAt} end`,
+          }
+        : {}),
     })
     .where(and(eq(users.id, userId), guard))
     .returning({ balance: users.balance });
