@@ -38,6 +38,7 @@ import {
 import { QrCodeDialog } from './qr-code-dialog';
 import { RemarkDialog } from './remark-dialog';
 import { RenewDialog } from './renew-dialog';
+import { ReplaceDialog } from './replace-dialog';
 import type { RowDialog, RowHandlers } from './row-actions';
 import { SpeedTestDialog } from './speed-test-dialog';
 import './proxies-texts';
@@ -317,6 +318,11 @@ export const ProxyList = ({ family }: { family: ProxyFamily }) => {
         proxy={dialog?.kind === 'renew' ? dialog.row : null}
         onClose={closeDialog}
         onRenewed={refresh}
+      />
+      <ReplaceDialog
+        proxy={dialog?.kind === 'replace' ? dialog.row : null}
+        onClose={closeDialog}
+        onReplaced={updateRow}
       />
     </Card>
   );

@@ -7,6 +7,7 @@ import {
   EllipsisOutlined,
   HistoryOutlined,
   QrcodeOutlined,
+  SwapOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import type { ProxyRow } from '@ptc/contracts';
@@ -15,6 +16,7 @@ import type { ReactNode } from 'react';
 import { useExtensionTask } from '../../shared/extension/extension-outcome';
 import type { TFunction } from '../../shared/i18n/translator';
 import { isRenewableRow } from './proxy-family';
+import { isReplaceableRow } from './replace-dialog';
 
 /** A small icon button named by its tooltip and for screen readers: no label to cut in any language. */
 const IconAction = (props: { label: string; icon: ReactNode; testId: string; onClick: () => void }) => (
@@ -30,7 +32,7 @@ const IconAction = (props: { label: string; icon: ReactNode; testId: string; onC
 );
 
 /** The dialogs a row opens. */
-export type RowDialog = 'copy' | 'qr' | 'speed' | 'renew' | 'remark' | 'connect';
+export type RowDialog = 'copy' | 'qr' | 'speed' | 'renew' | 'remark' | 'connect' | 'replace';
 
 /** What the row actions do; the list provides them. */
 export interface RowHandlers {
@@ -59,7 +61,7 @@ type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /**
  * The row actions of SPEC §2: copy, speed test, QR code import, connect, use browser extension,
- * remark, renew (static IP) and delete. On desktops copy, connect and speed test are icon buttons
+ * remark, renew (static IP), replace IP (static) and delete. On desktops copy, connect and speed test are icon buttons
  * and the rest a "More" menu; on phones all of them are in one menu. A deleted proxy can only be copied.
  */
 export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActionsProps) => {
@@ -98,6 +100,20 @@ export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActio
                 t('proxies.action.renew'),
                 () => handlers.open('renew', row),
                 { disabled: !canRenew },
+              ),
+            ]
+          : []),
+        // A static proxy's address can be swapped for another of its area (issue #21).
+        ...(row.generate === 'static'
+          ? [
+              item(
+                'replace',
+                <SwapOutlined />,
+                t('proxies.action.replace'),
+                () => handlers.open('replace', row),
+                {
+                  disabled: !isReplaceableRow(row),
+                },
               ),
             ]
           : []),
