@@ -29,6 +29,7 @@ import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { quickAccessRoutes } from './modules/quick-access/quick-access.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
+import { adminSurveyRoutes } from './modules/rewards/survey-admin.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
@@ -178,6 +179,7 @@ export const buildApp = async (options: {
       await api.register(vmsRoutes);
       await api.register(announcementsRoutes);
       await api.register(adminAnnouncementsRoutes);
+      await api.register(adminSurveyRoutes);
       await api.register(helpRoutes);
       await api.register(rewardsRoutes);
       await api.register(invitationsRoutes);

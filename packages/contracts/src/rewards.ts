@@ -80,6 +80,8 @@ export type Question = z.infer<typeof questionSchema>;
 
 export const questionnaireSchema = z.object({
   list: z.array(questionSchema),
+  /** The survey's version: sent back with the answers, which are checked against it. */
+  version: z.number().int().min(0).optional(),
   /** What completing the survey and binding a phone credits. */
   reward: ptcAmountSchema,
 });
@@ -98,6 +100,11 @@ export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;
 /** `POST /questionnaires`. */
 export const questionnaireAnswersSchema = z.object({
   answers: z.array(questionAnswerSchema).min(1).max(QUESTIONNAIRE_ANSWERS_MAX),
+  /**
+   * The version the customer was shown (`GET /questionnaires`); absent: the one in force. An
+   * operator's edit meanwhile does not invalidate answers to the version shown.
+   */
+  version: z.number().int().min(0).max(2_000_000_000).optional(),
 });
 export type QuestionnaireAnswers = z.infer<typeof questionnaireAnswersSchema>;
 
@@ -120,3 +127,87 @@ export type QuestionnaireShow = z.infer<typeof questionnaireShowSchema>;
 
 /** `POST /questionnaire/show`: `{ show: false }` closes the window for good. */
 export const questionnaireShowRequestSchema = z.object({ show: z.literal(false) });
+
+// ---------------------------------------------------------------------------------------------
+// Survey as operators edit it (`/api/admin/survey…`, issue #20)
+
+/** Longest question title and option label, per language. */
+export const SURVEY_TEXT_MAX = 300;
+/** Most questions of a survey (retired ones included) and most options of one question. */
+export const SURVEY_QUESTIONS_MAX = 30;
+export const SURVEY_OPTIONS_MAX = 20;
+
+const surveyText = z.string().trim().min(1).max(SURVEY_TEXT_MAX);
+/** A text in the three console languages, each required. */
+export const surveyTextsSchema = z.object({ 'en-US': surveyText, 'zh-CN': surveyText, 'ru-RU': surveyText });
+export type SurveyTexts = z.infer<typeof surveyTextsSchema>;
+
+const surveyIdSchema = z
+  .string()
+  .min(1)
+  .max(QUESTIONNAIRE_ID_MAX)
+  .regex(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and - only');
+
+/** A question as operators write it (`POST /admin/survey/questions`, `PUT …/{id}`). */
+export const surveyQuestionInputSchema = z
+  .object({
+    /** Stable id the answers name; kept across edits. */
+    id: surveyIdSchema,
+    type: z.enum(QUESTION_TYPES),
+    title: surveyTextsSchema,
+    required: z.boolean(),
+    /** The choices of a `single` or `multiple` question (2 at least); none for `text`. */
+    options: z
+      .array(z.object({ id: surveyIdSchema, label: surveyTextsSchema }))
+      .max(SURVEY_OPTIONS_MAX)
+      .default([]),
+    /** Longest answer of a `text` question (default and most {@link QUESTIONNAIRE_TEXT_MAX}). */
+    max_length: z.number().int().min(1).max(QUESTIONNAIRE_TEXT_MAX).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.type === 'text' && value.options.length > 0) {
+      context.addIssue({ code: 'custom', path: ['options'], message: 'a text question has no options' });
+    }
+    if (value.type !== 'text' && value.options.length < 2) {
+      context.addIssue({ code: 'custom', path: ['options'], message: 'two options at least' });
+    }
+    const seen = new Set<string>();
+    value.options.forEach((option, index) => {
+      if (seen.has(option.id)) {
+        context.addIssue({ code: 'custom', path: ['options', index, 'id'], message: 'repeated option id' });
+      }
+      seen.add(option.id);
+    });
+  });
+export type SurveyQuestionInput = z.input<typeof surveyQuestionInputSchema>;
+
+/** A question of the operators' survey: as written, with whether it is retired. */
+export const surveyQuestionSchema = z.object({
+  id: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  title: surveyTextsSchema,
+  required: z.boolean(),
+  options: z.array(z.object({ id: z.string(), label: surveyTextsSchema })),
+  max_length: z.number().int().optional(),
+  /** Retired questions are kept (answers name them) but no longer asked. */
+  retired: z.boolean(),
+});
+export type SurveyQuestion = z.infer<typeof surveyQuestionSchema>;
+
+/** `GET /admin/survey` and the answer of every change: the survey in force, in asked order. */
+export const adminSurveySchema = z.object({
+  /** Each change makes a new version; 0 is the built-in survey, never changed. */
+  version: z.number().int().min(0),
+  questions: z.array(surveyQuestionSchema),
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+  /** Customers who answered each version, newest first. */
+  answered: z.array(z.object({ version: z.number().int(), count: z.number().int() })),
+});
+export type AdminSurvey = z.infer<typeof adminSurveySchema>;
+
+/** `PUT /admin/survey/order`: every question id (retired ones too), in the new order. */
+export const surveyOrderRequestSchema = z.object({
+  ids: z.array(surveyIdSchema).min(1).max(SURVEY_QUESTIONS_MAX),
+});
+export type SurveyOrderRequest = z.infer<typeof surveyOrderRequestSchema>;

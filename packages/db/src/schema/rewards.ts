@@ -4,6 +4,7 @@ import {
   check,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { instant, micro, timestamps } from './columns';
+import { operators } from './operators';
 import { users } from './users';
 import { ledgerEntries } from './wallet';
 
@@ -57,6 +59,8 @@ export const questionnaireResponses = pgTable(
     clientIp: text(),
     submittedAt: instant(),
     dismissedAt: instant(),
+    /** The survey version answered (`survey_versions`); null or 0: the built-in survey. */
+    surveyVersion: integer(),
     ...timestamps,
   },
   (table) => [
@@ -98,5 +102,26 @@ export const rewardGrants = pgTable(
       .where(sql`${table.phone} is not null`),
     index('reward_grants_client_ip_idx').on(table.clientIp, table.createdAt),
     check('reward_grants_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * The survey as operators edit it (issue #20): every change (add, edit, reorder, retire) writes
+ * the whole question list as a new version, never changing an older one, so answers keep the
+ * texts and options they were given. The highest version is in force; none: the built-in survey
+ * (version 0, `modules/rewards/questionnaire-defaults.ts`).
+ */
+export const surveyVersions = pgTable(
+  'survey_versions',
+  {
+    version: integer().primaryKey(),
+    /** The questions in asked order, texts in en-US/zh-CN/ru-RU, retired ones flagged. */
+    questions: jsonb().$type<unknown[]>().notNull(),
+    createdBy: bigint({ mode: 'bigint' }).references(() => operators.id, { onDelete: 'set null' }),
+    createdAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    check('survey_versions_version_positive', sql`${table.version} > 0`),
+    check('survey_versions_questions_size', sql`octet_length(${table.questions}::text) <= 262144`),
   ],
 );

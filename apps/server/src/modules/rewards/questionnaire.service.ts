@@ -9,6 +9,7 @@ import { and, type Database, eq, questionnaireResponses, rewardGrants, sql, user
 import { maySurveyOpenBySelf } from '../users/new-user';
 import { DEFAULT_QUESTIONNAIRE, type QuestionDefinition } from './questionnaire-defaults';
 import { grantSurveyPhoneReward, type RewardSettings, SURVEY_PHONE_REWARD } from './rewards.service';
+import { askedQuestions, findSurveyVersion } from './survey.service';
 
 type Lang = 'en-US' | 'zh-CN' | 'ru-RU';
 
@@ -119,13 +120,31 @@ export const submitAnswers = async (
   now = new Date(),
 ) => {
   if (user.isTourist) throw new AppError('TOURIST_USER');
-  const answers = checkAnswers(input);
+  // Checked against the version the customer was shown, even if an operator changed it since.
+  const survey = await findSurveyVersion(db, input.version);
+  if (!survey) throw wrong('version', 'no such survey version');
+  const answers = checkAnswers(input, askedQuestions(survey));
+  const surveyVersion = survey.version;
   const stored = await db
     .insert(questionnaireResponses)
-    .values({ userId: user.id, answers, lang: client.lang, clientIp: client.ip, submittedAt: now })
+    .values({
+      userId: user.id,
+      answers,
+      lang: client.lang,
+      clientIp: client.ip,
+      submittedAt: now,
+      surveyVersion,
+    })
     .onConflictDoUpdate({
       target: questionnaireResponses.userId,
-      set: { answers, lang: client.lang, clientIp: client.ip, submittedAt: now, updatedAt: now },
+      set: {
+        answers,
+        lang: client.lang,
+        clientIp: client.ip,
+        submittedAt: now,
+        surveyVersion,
+        updatedAt: now,
+      },
       setWhere: sql`${questionnaireResponses.submittedAt} is null`,
     })
     .returning({ userId: questionnaireResponses.userId });

@@ -17,6 +17,7 @@ import {
   submitAnswers,
 } from './questionnaire.service';
 import { signInDaily, signInStatus } from './rewards.service';
+import { askedQuestions, surveyInForce } from './survey.service';
 
 const security = [{ session: [] }];
 
@@ -73,7 +74,10 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(questionnaireSchema) },
       },
     },
-    async (request) => ok(questionsIn(request.ctx.lang)),
+    async (request) => {
+      const survey = await surveyInForce(app.db);
+      return ok({ ...questionsIn(request.ctx.lang, askedQuestions(survey)), version: survey.version });
+    },
   );
 
   app.post(
