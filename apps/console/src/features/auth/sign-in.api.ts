@@ -6,6 +6,7 @@ import type {
   oauthCallbackRequestSchema,
   oauthProvidersResponseSchema,
   oauthUrlResponseSchema,
+  PasswordSignInResponse,
   phoneLoginRequestSchema,
   phoneRegisterRequestSchema,
   registerRequestSchema,
@@ -31,13 +32,16 @@ export type TouristSession = ResponseOf<typeof touristResponseSchema>;
 
 // ---- Sessions ---------------------------------------------------------------------------
 
-/** `POST /user/login`: email and password (2003 wrong, 2007 locked, 900 captcha). */
+/**
+ * `POST /user/login`: email and password (2003 wrong, 2007 locked, 900 captcha); a session, or
+ * the second step to take when two-factor sign-in is on and this browser is not remembered.
+ */
 export const loginWithEmail = (data: RequestOf<typeof loginRequestSchema>) =>
-  api.request<SessionResponse>({ method: 'POST', path: '/user/login', data });
+  api.request<PasswordSignInResponse>({ method: 'POST', path: '/user/login', data });
 
 /** `POST /user/login/all`: user name or email, and password (604, 2007, 900). */
 export const loginWithAccount = (data: RequestOf<typeof accountLoginRequestSchema>) =>
-  api.request<SessionResponse>({ method: 'POST', path: '/user/login/all', data });
+  api.request<PasswordSignInResponse>({ method: 'POST', path: '/user/login/all', data });
 
 /** `POST /user/sms/phone`: texts a code for logging in, registering or binding. */
 export const sendSmsCode = (data: RequestOf<typeof smsCodeRequestSchema>) =>
@@ -45,7 +49,7 @@ export const sendSmsCode = (data: RequestOf<typeof smsCodeRequestSchema>) =>
 
 /** `POST /user/login/phone`: phone and texted code (2000 not registered, 900 wrong code). */
 export const loginWithPhone = (data: RequestOf<typeof phoneLoginRequestSchema>) =>
-  api.request<SessionResponse>({ method: 'POST', path: '/user/login/phone', data, bodyKind: 'form' });
+  api.request<PasswordSignInResponse>({ method: 'POST', path: '/user/login/phone', data, bodyKind: 'form' });
 
 /** `POST /user/tourist`: starts a guest account. */
 export const startTourist = () => api.request<TouristSession>({ method: 'POST', path: '/user/tourist' });

@@ -15,6 +15,7 @@ import { rememberAccount } from '../auth/remembered-account';
 import { signIn } from '../auth/session-sign-in';
 import { loginWithAccount, loginWithEmail } from '../auth/sign-in.api';
 import type { Captcha } from '../auth/use-captcha';
+import { useSecondFactor } from '../two-factor/use-second-factor';
 
 /** Which identifier the form asks for: an email, or a user name or email (`/user/login/all`). */
 export type PasswordLoginKind = 'email' | 'account';
@@ -51,6 +52,7 @@ export const PasswordLoginForm = ({
   const rules = useMemo(() => createAuthRules(t), [t]);
   const [form] = Form.useForm<PasswordLoginValues>();
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const secondFactor = useSecondFactor();
   const isEmail = kind === 'email';
 
   const onFinish = async ({ identifier, password, captcha: answer, remember }: PasswordLoginValues) => {
@@ -64,7 +66,7 @@ export const PasswordLoginForm = ({
         : loginWithAccount({ account: identifier.trim(), password, captcha: answer, remember });
     try {
       await signIn(async () => {
-        const session = await call();
+        const session = await secondFactor.complete(await call());
         rememberAccount(browserStorage, kind, identifier, remember);
         return session;
       });
@@ -78,61 +80,65 @@ export const PasswordLoginForm = ({
   };
 
   return (
-    <Form<PasswordLoginValues>
-      // The prerendered page's form (`src/prerender/`) is in the browser before React handles it:
-      // a submit then goes nowhere (a form outside a dialog does not submit with `dialog`) rather
-      // than reloading the page; `main.tsx` replays it once React has the form.
-      method="dialog"
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      initialValues={{ identifier: initialIdentifier, remember: initialRemember }}
-      onFinish={onFinish}
-    >
-      <Form.Item
-        name="identifier"
-        label={t(isEmail ? 'auth.email' : 'login.account')}
-        rules={isEmail ? rules.email : rules.account}
+    <>
+      <Form<PasswordLoginValues>
+        // The prerendered page's form (`src/prerender/`) is in the browser before React handles it:
+        // a submit then goes nowhere (a form outside a dialog does not submit with `dialog`) rather
+        // than reloading the page; `main.tsx` replays it once React has the form.
+        method="dialog"
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ identifier: initialIdentifier, remember: initialRemember }}
+        onFinish={onFinish}
       >
-        <Input
-          size="large"
-          prefix={isEmail ? <MailOutlined /> : <UserOutlined />}
-          type={isEmail ? 'email' : 'text'}
-          autoComplete={isEmail ? 'email' : 'username'}
-          placeholder={t(isEmail ? 'auth.email.placeholder' : 'login.account.placeholder')}
-          data-testid={isEmail ? 'login-email' : 'login-account'}
-        />
-      </Form.Item>
-      <Form.Item name="password" label={t('auth.password')} rules={rules.password}>
-        <Password
-          size="large"
-          prefix={<LockOutlined />}
-          autoComplete="current-password"
-          placeholder={t('auth.password.placeholder')}
-          data-testid="login-password"
-        />
-      </Form.Item>
-      <Form.Item name="captcha" label={t('auth.captcha')} rules={rules.captcha}>
-        <CaptchaInput captcha={captcha} data-testid="login-captcha" />
-      </Form.Item>
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Form.Item name="remember" valuePropName="checked" noStyle>
-          <Checkbox data-testid="login-remember">{t('login.remember')}</Checkbox>
+        <Form.Item
+          name="identifier"
+          label={t(isEmail ? 'auth.email' : 'login.account')}
+          rules={isEmail ? rules.email : rules.account}
+        >
+          <Input
+            size="large"
+            prefix={isEmail ? <MailOutlined /> : <UserOutlined />}
+            type={isEmail ? 'email' : 'text'}
+            autoComplete={isEmail ? 'email' : 'username'}
+            placeholder={t(isEmail ? 'auth.email.placeholder' : 'login.account.placeholder')}
+            data-testid={isEmail ? 'login-email' : 'login-account'}
+          />
         </Form.Item>
-        <Link to={forgotPasswordPath} data-testid="forgot-password-link">
-          {t('login.forgotPassword')}
-        </Link>
-      </Flex>
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={isSubmitting}
-        data-testid="login-submit"
-      >
-        {t('user.login')}
-      </Button>
-    </Form>
+        <Form.Item name="password" label={t('auth.password')} rules={rules.password}>
+          <Password
+            size="large"
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            placeholder={t('auth.password.placeholder')}
+            data-testid="login-password"
+          />
+        </Form.Item>
+        <Form.Item name="captcha" label={t('auth.captcha')} rules={rules.captcha}>
+          <CaptchaInput captcha={captcha} data-testid="login-captcha" />
+        </Form.Item>
+        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+          <Form.Item name="remember" valuePropName="checked" noStyle>
+            <Checkbox data-testid="login-remember">{t('login.remember')}</Checkbox>
+          </Form.Item>
+          <Link to={forgotPasswordPath} data-testid="forgot-password-link">
+            {t('login.forgotPassword')}
+          </Link>
+        </Flex>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={isSubmitting}
+          data-testid="login-submit"
+        >
+          {t('user.login')}
+        </Button>
+      </Form>
+      {/* Outside the form: the dialog's own form must not submit this one (React events cross portals). */}
+      {secondFactor.element}
+    </>
   );
 };

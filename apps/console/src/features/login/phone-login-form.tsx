@@ -8,6 +8,7 @@ import { createAuthRules } from '../auth/auth.rules';
 import { CodeInput } from '../auth/code-input';
 import { signIn } from '../auth/session-sign-in';
 import { loginWithPhone, sendSmsCode } from '../auth/sign-in.api';
+import { useSecondFactor } from '../two-factor/use-second-factor';
 
 interface PhoneLoginValues {
   phone: string;
@@ -22,6 +23,7 @@ const PhoneLoginForm = ({ initialRemember }: { initialRemember: boolean }) => {
   const phoneRules = useMemo(() => createPhoneRules(t), [t]);
   const [form] = Form.useForm<PhoneLoginValues>();
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const secondFactor = useSecondFactor();
 
   const sendCode = async () => {
     const { phone } = await form.validateFields(['phone']);
@@ -35,7 +37,7 @@ const PhoneLoginForm = ({ initialRemember }: { initialRemember: boolean }) => {
     // login page (for this same address), and its address no longer says where to go.
     const back = afterSignInPath(window.location.search);
     try {
-      await signIn(() => loginWithPhone({ phone, code, remember }));
+      await signIn(async () => secondFactor.complete(await loginWithPhone({ phone, code, remember })));
       leaveLoginPage(back);
     } catch {
       setIsSubmitting(false);
@@ -43,33 +45,37 @@ const PhoneLoginForm = ({ initialRemember }: { initialRemember: boolean }) => {
   };
 
   return (
-    <Form<PhoneLoginValues>
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      initialValues={{ remember: initialRemember }}
-      onFinish={onFinish}
-    >
-      <Form.Item name="phone" label={t('auth.phone')} rules={phoneRules} validateTrigger="onBlur">
-        <PhoneInput data-testid="login-phone" />
-      </Form.Item>
-      <Form.Item name="code" label={t('auth.code')} rules={rules.code}>
-        <CodeInput onSend={sendCode} data-testid="login-phone-code" sendTestId="login-send-code" />
-      </Form.Item>
-      <Form.Item name="remember" valuePropName="checked">
-        <Checkbox data-testid="login-remember">{t('login.remember')}</Checkbox>
-      </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={isSubmitting}
-        data-testid="login-submit"
+    <>
+      <Form<PhoneLoginValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ remember: initialRemember }}
+        onFinish={onFinish}
       >
-        {t('user.login')}
-      </Button>
-    </Form>
+        <Form.Item name="phone" label={t('auth.phone')} rules={phoneRules} validateTrigger="onBlur">
+          <PhoneInput data-testid="login-phone" />
+        </Form.Item>
+        <Form.Item name="code" label={t('auth.code')} rules={rules.code}>
+          <CodeInput onSend={sendCode} data-testid="login-phone-code" sendTestId="login-send-code" />
+        </Form.Item>
+        <Form.Item name="remember" valuePropName="checked">
+          <Checkbox data-testid="login-remember">{t('login.remember')}</Checkbox>
+        </Form.Item>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={isSubmitting}
+          data-testid="login-submit"
+        >
+          {t('user.login')}
+        </Button>
+      </Form>
+      {/* Outside the form: the dialog's own form must not submit this one (React events cross portals). */}
+      {secondFactor.element}
+    </>
   );
 };
 

@@ -19,6 +19,8 @@ import { refreshUserInfo } from './refresh-user-info';
 
 // The phone form brings libphonenumber's metadata; it loads when its dialog opens.
 const BindPhoneForm = lazy(() => import('./bind-phone-form'));
+// Two-step verification (QR code, dialogs, its texts) in a chunk of its own.
+const TwoFactorCard = lazy(() => import('../two-factor/two-factor-card'));
 
 type DialogName = 'username' | 'password' | 'phone' | 'email' | 'referral' | 'delete';
 
@@ -155,6 +157,12 @@ const UserCenterPage = () => {
           ]}
         />
       </Card>
+
+      {isTouristSession(user) ? null : (
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '16px auto' }} />}>
+          <TwoFactorCard />
+        </Suspense>
+      )}
 
       <Card title={t('userCenter.referral')}>
         <Descriptions

@@ -7,6 +7,7 @@ import { lockCustomer, signOutCustomer } from '../admin.api';
 import type { Customer, OperatorRole } from '../admin.types';
 import { operatorErrorText } from '../operator-errors';
 import { canOperatorDo, customerName, REASON_LENGTH, reasonRule } from './customer-display';
+import { TwoFactorReset } from './two-factor-reset';
 
 /**
  * Lock or unlock an account with a reason, asked for in a confirmation dialog: a lock refuses
@@ -145,6 +146,7 @@ export const AccountAccess = ({ customer, role }: { customer: Customer; role: Op
             {t('admin.customers.signOut.submit')}
           </Button>
         ) : null}
+        {canLock ? <TwoFactorReset customer={customer} /> : null}
       </Flex>
       {signOut.isSuccess ? (
         <Alert
