@@ -34,6 +34,8 @@ export const userTwoFactor = pgTable('user_two_factor', {
   lastTotpStep: bigint({ mode: 'number' }),
   /** Hash of each unused recovery code (10 at enrolment, each usable once). */
   recoveryCodeHashes: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The WebAuthn challenge of a passkey registration under way (base64url), until it answers. */
+  passkeyRegistrationChallenge: text(),
   ...timestamps,
 });
 
@@ -56,6 +58,8 @@ export const twoFactorChallenges = pgTable(
     remember: boolean().notNull().default(false),
     /** Wrong codes sent for this challenge. */
     attempts: integer().notNull().default(0),
+    /** The WebAuthn challenge handed out for a passkey answer to this step (base64url). */
+    passkeyChallenge: text(),
     createdAt: instant().notNull().defaultNow(),
     expiresAt: instant().notNull(),
     usedAt: instant(),
@@ -92,5 +96,35 @@ export const trustedDevices = pgTable(
     uniqueIndex('trusted_devices_token_hash_key').on(table.tokenHash),
     index('trusted_devices_user_id_idx').on(table.userId),
     check('trusted_devices_label_length', sql`char_length(${table.label}) <= 200`),
+  ],
+);
+
+/**
+ * Passkeys (WebAuthn credentials) a customer registered as a second factor (issue #21): the
+ * credential id and COSE public key from the authenticator, its signature counter, transports.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    userId: bigint({ mode: 'bigint' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id (base64url), unique across the installation. */
+    credentialId: text().notNull(),
+    publicKey: bytea().notNull(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    /** How the browser may reach the authenticator (usb, internal, hybrid …). */
+    transports: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The customer's name for it. */
+    name: text().notNull(),
+    createdAt: instant().notNull().defaultNow(),
+    lastUsedAt: instant(),
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_id_key').on(table.credentialId),
+    index('passkeys_user_id_idx').on(table.userId),
+    check('passkeys_name_length', sql`char_length(${table.name}) between 1 and 64`),
+    check('passkeys_credential_id_length', sql`char_length(${table.credentialId}) <= 1024`),
   ],
 );
