@@ -31,8 +31,8 @@ export const twoFactorChallengeSchema = z.object({
   two_factor: z.object({
     /** Single-use challenge for `POST /user/login/2fa`. */
     challenge: z.string(),
-    /** The ways to pass it: an authenticator code, or a recovery code. */
-    methods: z.array(z.enum(['totp', 'recovery'])),
+    /** The ways to pass it: an authenticator code, a recovery code, or a registered passkey. */
+    methods: z.array(z.enum(['totp', 'recovery', 'passkey'])),
     /** Seconds the challenge stays valid. */
     expires_in: z.number().int(),
   }),
@@ -53,13 +53,18 @@ export const twoFactorLoginRequestSchema = z
       .regex(/^[\w-]+$/, 'the challenge of the first step'),
     code: codeSchema.optional(),
     recovery_code: recoveryCodeSchema.optional(),
+    /** A passkey's answer to the options of `POST /user/login/2fa/passkey`. */
+    get passkey() {
+      return passkeyAuthenticationSchema.optional();
+    },
     /** Remember this browser: no second step here for 30 days (default true). */
     remember_device: z.boolean().optional(),
   })
-  .refine((body) => (body.code === undefined) !== (body.recovery_code === undefined), {
-    message: 'either code or recovery_code',
-    path: ['code'],
-  });
+  .refine(
+    (body) =>
+      [body.code, body.recovery_code, body.passkey].filter((value) => value !== undefined).length === 1,
+    { message: 'one of code, recovery_code or passkey', path: ['code'] },
+  );
 
 /** A remembered device, as the user center lists it. */
 export const trustedDeviceSchema = z.object({
@@ -79,6 +84,9 @@ export const twoFactorStatusSchema = z.object({
   enabled_at: z.string().nullable(),
   recovery_codes_left: z.number().int(),
   devices: z.array(trustedDeviceSchema),
+  get passkeys() {
+    return z.array(passkeySchema);
+  },
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
@@ -112,4 +120,71 @@ export const adminTwoFactorResetSchema = z.object({
   /** 2FA was on before the reset. */
   was_enabled: z.boolean(),
   devices_forgotten: z.number().int(),
+});
+
+// ---- Passkeys (WebAuthn) as a second factor ------------------------------------------------
+
+/** Base64url text of at most `max` characters (WebAuthn's binary fields in JSON). */
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, 'base64url');
+
+/** Passkeys a customer may register. */
+export const MAX_PASSKEYS = 10;
+
+/** A passkey as the user center lists it. */
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+
+/** WebAuthn options for the browser (`navigator.credentials.create/get` as JSON). */
+export const passkeyOptionsSchema = z.object({ options: z.record(z.string(), z.unknown()) });
+
+/** `POST /user/2fa/passkeys`: the authenticator's answer to the registration options, and a name. */
+export const passkeyRegistrationRequestSchema = z.object({
+  name: z.string().trim().min(1).max(64),
+  response: z.object({
+    id: base64url(1024),
+    rawId: base64url(1024),
+    type: z.literal('public-key'),
+    response: z.object({
+      clientDataJSON: base64url(8192),
+      attestationObject: base64url(32_768),
+      transports: z
+        .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
+        .max(8)
+        .optional(),
+    }),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    clientExtensionResults: z.object({}),
+  }),
+});
+
+/** A passkey's answer to a sign-in's options (`POST /user/login/2fa`, field `passkey`). */
+export const passkeyAuthenticationSchema = z.object({
+  id: base64url(1024),
+  rawId: base64url(1024),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url(8192),
+    authenticatorData: base64url(8192),
+    signature: base64url(2048),
+    userHandle: base64url(512).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.object({}),
+});
+
+/** `POST /user/login/2fa/passkey`: options for a passkey answer to this challenge. */
+export const passkeySignInOptionsRequestSchema = z.object({
+  challenge: z
+    .string()
+    .min(16)
+    .max(128)
+    .regex(/^[\w-]+$/, 'the challenge of the first step'),
 });

@@ -10,6 +10,8 @@ import { findUserById, type UserRow } from '../auth/auth.repository';
 import { assertNotLocked, failSignIn, succeedSignIn } from '../auth/lockout.service';
 import { hashSecret, randomToken } from '../auth/secrets';
 import { type SignInMethod, startSession } from '../auth/sessions.service';
+import { countPasskeys, storeSignInPasskeyChallenge } from './passkeys.repository';
+import { checkPasskey, passkeySignInOptions } from './passkeys.service';
 import {
   type ChallengeRow,
   countChallengeAttempt,
@@ -67,10 +69,11 @@ export const finishFirstStep = async (
     createdAt: now,
     expiresAt: new Date(now.getTime() + TWO_FACTOR_RULES.CHALLENGE_TTL_MS),
   });
+  const hasPasskeys = (await countPasskeys(db, user.id)) > 0;
   return {
     two_factor: {
       challenge,
-      methods: ['totp', 'recovery'],
+      methods: hasPasskeys ? ['totp', 'recovery', 'passkey'] : ['totp', 'recovery'],
       expires_in: TWO_FACTOR_RULES.CHALLENGE_TTL_MS / 1000,
     },
   };
@@ -87,12 +90,29 @@ export interface SecondStepInput {
   challenge: string;
   code?: string | undefined;
   recovery_code?: string | undefined;
+  /** A passkey's answer to the options of {@link startPasskeyStep}. */
+  passkey?: unknown;
   remember_device?: boolean | undefined;
 }
 
 /**
- * `POST /user/login/2fa`: an authenticator code (each time step once) or a recovery code (each
- * once) passes the challenge, which is then spent, and answers the session (and, unless
+ * `POST /user/login/2fa/passkey`: WebAuthn options for answering this live challenge with one of
+ * the customer's passkeys (its WebAuthn challenge replaces any earlier one). 2004 when the
+ * challenge is spent; 1001 without passkeys.
+ */
+export const startPasskeyStep = async (deps: AuthDeps, challenge: string, now = new Date()) =>
+  deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const row = await lockChallenge(tx, challengeHash(challenge));
+    if (!isLive(row, now)) throw expired();
+    const options = await passkeySignInOptions(tx, deps.config.publicUrl, row.userId);
+    await storeSignInPasskeyChallenge(tx, row.id, options.challenge);
+    return { options: options as unknown as Record<string, unknown> };
+  });
+
+/**
+ * `POST /user/login/2fa`: an authenticator code (each time step once), a recovery code (each
+ * once) or a passkey's answer to the step's WebAuthn options passes the challenge, which is then spent, and answers the session (and, unless
  * `remember_device` is false, a device token for the cookie). A wrong code counts against the
  * challenge (5, then it is spent: 2004), the customer's lockout (2007 beyond 10 in 10 minutes)
  * and the client address's sign-in limit (101).
@@ -113,7 +133,18 @@ export const passSecondStep = async (
     await assertNotLocked(tx, lockoutKey(challenge.userId), now);
     const factor = await findTwoFactor(tx, challenge.userId);
     if (factor?.enabledAt == null || factor.totpSecretSealed === null) return { kind: 'expired' as const };
-    if (!(await checkSecondFactor(tx, { ...factor, totpSecretSealed: factor.totpSecretSealed }, input))) {
+    const isRight =
+      input.passkey !== undefined
+        ? await checkPasskey(
+            tx,
+            deps.config.publicUrl,
+            challenge.userId,
+            challenge.passkeyChallenge,
+            input.passkey,
+            now,
+          )
+        : await checkSecondFactor(tx, { ...factor, totpSecretSealed: factor.totpSecretSealed }, input);
+    if (!isRight) {
       await countChallengeAttempt(tx, challenge.id);
       return { kind: 'wrong' as const, challenge };
     }

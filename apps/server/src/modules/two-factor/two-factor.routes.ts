@@ -2,6 +2,9 @@ import {
   doneResponseSchema,
   envelopeSchema,
   ok,
+  passkeyOptionsSchema,
+  passkeyRegistrationRequestSchema,
+  passkeySignInOptionsRequestSchema,
   recoveryCodesSchema,
   sessionResponseSchema,
   TRUSTED_DEVICE_COOKIE,
@@ -17,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authentication';
 import { authDeps } from '../auth/auth.deps';
+import { finishPasskeyRegistration, removePasskey, startPasskeyRegistration } from './passkeys.service';
 import {
   describeTwoFactor,
   disableTwoFactor,
@@ -25,7 +29,7 @@ import {
   rememberDevice,
   setUpTotp,
 } from './two-factor.service';
-import { passSecondStep } from './two-factor-sign-in.service';
+import { passSecondStep, startPasskeyStep } from './two-factor-sign-in.service';
 
 const tags = ['User'];
 const security = [{ session: [] }];
@@ -63,6 +67,19 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (deviceToken) setDeviceCookie(request, reply, deviceToken);
       return ok(session);
     },
+  );
+
+  app.post(
+    '/user/login/2fa/passkey',
+    {
+      schema: {
+        tags,
+        summary: "WebAuthn options for answering the sign-in's second step with a registered passkey",
+        body: passkeySignInOptionsRequestSchema,
+        response: { 200: envelopeSchema(passkeyOptionsSchema) },
+      },
+    },
+    async (request) => ok(await startPasskeyStep(deps, request.body.challenge)),
   );
 
   const signedIn: FastifyPluginAsyncZod = async (scope) => {
@@ -144,5 +161,51 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
 
+  const passkeyRoutes: FastifyPluginAsyncZod = async (scope) => {
+    scope.addHook('onRequest', app.requireUser);
+    scope.post(
+      '/user/2fa/passkeys/options',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'WebAuthn options to register a passkey as a second factor (two-step verification on; at most 10)',
+          response: { 200: envelopeSchema(passkeyOptionsSchema) },
+        },
+      },
+      async (request) =>
+        ok(await startPasskeyRegistration(app.db, app.config.publicUrl, currentUser(request))),
+    );
+    scope.post(
+      '/user/2fa/passkeys',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Register a passkey: the authenticator's answer to the options, and a name",
+          body: passkeyRegistrationRequestSchema,
+          response: { 200: envelopeSchema(z.object({ id: z.string() })) },
+        },
+      },
+      async (request) =>
+        ok(await finishPasskeyRegistration(app.db, app.config.publicUrl, currentUser(request), request.body)),
+    );
+    scope.delete(
+      '/user/2fa/passkeys/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a passkey',
+          params: z.object({ id: z.string().min(1).max(20) }),
+          response: { 200: envelopeSchema(doneResponseSchema) },
+        },
+      },
+      async (request) => ok(await removePasskey(app.db, currentUser(request), request.params.id)),
+    );
+  };
+
   await app.register(signedIn);
+  await app.register(passkeyRoutes);
 };

@@ -11,6 +11,8 @@ import {
 } from '../admin/operators/totp';
 import type { UserRow } from '../auth/auth.repository';
 import { hashSecret, randomToken, verifyPassword } from '../auth/secrets';
+import { deleteAllPasskeys } from './passkeys.repository';
+import { presentPasskeys } from './passkeys.service';
 import {
   claimTotpStep,
   deleteChallenges,
@@ -76,9 +78,10 @@ export const describeTwoFactor = async (
   deviceToken: string | undefined,
   now = new Date(),
 ): Promise<TwoFactorStatus> => {
-  const [row, devices] = await Promise.all([
+  const [row, devices, passkeys] = await Promise.all([
     findTwoFactor(db, user.id),
     listTrustedDevices(db, user.id, now),
+    presentPasskeys(db, user.id),
   ]);
   const currentHash = deviceToken ? Buffer.from(deviceTokenHash(deviceToken)) : null;
   return {
@@ -93,6 +96,7 @@ export const describeTwoFactor = async (
       expires_at: device.expiresAt.toISOString(),
       current: currentHash?.equals(Buffer.from(device.tokenHash)) ?? false,
     })),
+    passkeys,
   };
 };
 
@@ -157,12 +161,13 @@ export const disableTwoFactor = async (
   return { done: true as const };
 };
 
-/** Drops the factor, remembered devices and challenges; answers what there was. */
+/** Drops the factor, passkeys, remembered devices and challenges; answers what there was. */
 export const forgetTwoFactor = async (db: Database, userId: bigint, now = new Date()) => {
   const wasEnabled = await deleteTwoFactor(db, userId);
   const [devicesForgotten] = await Promise.all([
     revokeAllTrustedDevices(db, userId, now),
     deleteChallenges(db, userId),
+    deleteAllPasskeys(db, userId),
   ]);
   return { was_enabled: wasEnabled, devices_forgotten: devicesForgotten };
 };
