@@ -186,6 +186,13 @@ describe('public API contract: the documents are valid OpenAPI and every documen
     const renewed = await call('POST', `/api/v2/proxies/${leased.id}/renew`, { headers: spend(7) });
     expect(renewed.body.data.data[0].id).toBe(leased.id);
     await call('PUT', `/api/v2/proxies/${leased.id}/auto-renew`, { body: { auto_renew: true } });
+    // The leased address is replaced by another free one of its area (issue #21).
+    await call('GET', `/api/v2/proxies/${leased.id}/replacements`);
+    const replaced = await call('POST', `/api/v2/proxies/${leased.id}/replace`, {
+      body: { reason: 'slow', request_id: 'contract-replace-1' },
+    });
+    expect(replaced.body.data).toMatchObject({ old_ip: leased.ip, proxy: { id: leased.id } });
+    expect(replaced.body.data.new_ip).not.toBe(leased.ip);
     await call('PUT', `/api/v2/proxies/${leased.id}/remark`, { body: { remark: 'contract' } });
     await call('DELETE', `/api/v2/proxies/${universal.body.data.data[0].id}`);
     const expired = await createProxy(t.database.db, customer.user.id, {

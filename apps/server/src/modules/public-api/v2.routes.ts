@@ -22,6 +22,9 @@ import {
   proxyListSchema,
   proxyRowSchema,
   proxySelectionSchema,
+  replacementLimitsSchema,
+  replacementResultSchema,
+  replaceProxyBodySchema,
   speedTestSchema,
   staticIpRequestSchema,
   staticStoreItemSchema,
@@ -64,6 +67,7 @@ import {
 import { quotePrice } from '../proxies/pricing/prices.service';
 import { proxiesDeps } from '../proxies/proxies.deps';
 import { presentPtc } from '../proxies/proxies.presenter';
+import { getReplacementLimits, replaceProxyAddress } from '../proxies/replacement/replacement.service';
 import { checkProxy } from '../proxies/speed-test/proxy-check.service';
 import { runSpeedTest } from '../proxies/speed-test/speed-test.service';
 import { searchStaticStore } from '../proxies/store/store.service';
@@ -515,6 +519,43 @@ export const v2Routes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, 
     },
     async (request) =>
       ok(await setAutoRenew(deps, currentUser(request), request.params.id, request.body.auto_renew)),
+  );
+
+  // Self-service replacement of a static address (issue #21): free, within limits per period.
+  app.get(
+    '/proxies/:id/replacements',
+    {
+      onRequest: read,
+      schema: {
+        ...operation('getReplacementLimits', { params: { id: EXAMPLE_ID } }),
+        tags: ['Proxies'],
+        summary: "Replacements of a static proxy's address used and left in the period",
+        params: proxyIdParams,
+        response: answers(replacementLimitsSchema),
+      },
+    },
+    async (request) => ok(await getReplacementLimits(deps, currentUser(request), request.params.id)),
+  );
+
+  app.post(
+    '/proxies/:id/replace',
+    {
+      onRequest: write,
+      schema: {
+        ...operation('replaceProxyAddress', {
+          params: { id: EXAMPLE_ID },
+          body: { reason: 'blocked', note: 'shop.example blocks it', request_id: 'replace-0001' },
+        }),
+        tags: ['Proxies'],
+        summary:
+          'Replace the address of a static proxy with another free one of its area: free, same credentials and expiry; the same request_id replaces once',
+        params: proxyIdParams,
+        body: replaceProxyBodySchema,
+        response: answers(replacementResultSchema),
+      },
+    },
+    async (request) =>
+      ok(await replaceProxyAddress(deps, currentUser(request), request.params.id, request.body)),
   );
 
   app.put(

@@ -18,6 +18,7 @@ import {
   proxyByPublicId,
 } from '../../../test/proxies';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { callWithKey, createKey } from '../../public-api/public-api.test-helpers';
 
 const PTC = 1_000_000n;
 const HOUR = 3_600_000;
@@ -267,6 +268,24 @@ describe('replacing the address of a static proxy (issue #21)', () => {
       .from(proxies)
       .where(eq(proxies.exitId, (await proxyByPublicId(db(), row.id)).exitId ?? 0n));
     expect(leases).toHaveLength(1);
+  });
+
+  it('is offered by the public API v2 to a key with write scope, recorded as made through the key', async () => {
+    const { buyer, row } = await buyInOwnCity(2);
+    const key = await createKey(t.app, buyer.token);
+    const readOnly = await createKey(t.app, buyer.token, { name: 'reader', scope: 'read' });
+    const left = await callWithKey(t.app, readOnly, 'GET', `/api/v2/proxies/${row.id}/replacements`);
+    expect(left.body).toMatchObject({ code: 0, data: { proxy_left: 3, account_left: 20 } });
+    const body = { reason: 'unhealthy', request_id: newRequestId() };
+    const refused = await callWithKey(t.app, readOnly, 'POST', `/api/v2/proxies/${row.id}/replace`, { body });
+    expect(refused.body.code).not.toBe(0);
+    const answer = await callWithKey(t.app, key, 'POST', `/api/v2/proxies/${row.id}/replace`, { body });
+    expect(answer.body).toMatchObject({
+      code: 0,
+      data: { old_ip: row.ip, proxy: { username: row.username } },
+    });
+    const trail = await call(t.app, 'GET', '/proxy/charges/ledger?kind=replacement', { token: buyer.token });
+    expect(trail.data.data[0]).toMatchObject({ kind: 'replacement', api_key_name: 'script' });
   });
 
   it('refuses what cannot be replaced or stored, with its code', async () => {
