@@ -41,6 +41,7 @@ export const PAGES = {
   catalogue: () => import('./features/admin/catalogue/catalogue.page'),
   operators: () => import('./features/admin/operators/operator-list.page'),
   adminBulletins: () => import('./features/admin/bulletins/bulletins.page'),
+  adminSurvey: () => import('./features/admin/survey/survey-admin.page'),
   apiV1Key: () => import('./features/api-keys/api-v1-key.page'),
   apiV1Document: () => import('./features/api-keys/api-v1-document.page'),
   apiV2Keys: () => import('./features/api-keys/api-v2-keys.page'),

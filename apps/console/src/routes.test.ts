@@ -245,6 +245,13 @@ const ADMIN_ROUTES: ExpectedRoute[] = [
     operatorRoles: ['owner', 'support'],
   },
   {
+    name: 'adminSurvey',
+    path: '/admin/survey',
+    layout: 'admin',
+    kind: 'page',
+    operatorRoles: ['owner', 'support'],
+  },
+  {
     name: 'adminOperators',
     path: '/admin/operators',
     layout: 'admin',

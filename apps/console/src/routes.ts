@@ -499,6 +499,15 @@ const adminGroup: AppRoute = {
       page: 'adminBulletins',
     },
     {
+      name: 'adminSurvey',
+      path: `${OPERATOR_BASE_PATH}/survey`,
+      titleKey: 'admin.menu.survey',
+      order: 36,
+      layout: 'admin',
+      operatorRoles: ['owner', 'support'],
+      page: 'adminSurvey',
+    },
+    {
       name: 'adminOperators',
       path: `${OPERATOR_BASE_PATH}/operators`,
       titleKey: 'admin.menu.operators',

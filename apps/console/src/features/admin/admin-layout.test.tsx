@@ -47,6 +47,7 @@ describe('the operator menu', () => {
       'adminReports',
       'adminCatalogue',
       'adminBulletins',
+      'adminSurvey',
       'adminOperators',
     ]);
     expect(keys('finance')).toEqual([
@@ -64,6 +65,7 @@ describe('the operator menu', () => {
       'adminOrders',
       'adminCatalogue',
       'adminBulletins',
+      'adminSurvey',
     ]);
   });
 });
@@ -98,6 +100,7 @@ describe('the operator layout', () => {
       enUS['admin.menu.reports'],
       enUS['admin.menu.catalogue'],
       enUS['admin.menu.bulletins'],
+      enUS['admin.menu.survey'],
       enUS['admin.menu.operators'],
     ]);
   });
@@ -114,6 +117,7 @@ describe('the operator layout', () => {
       enUS['admin.menu.orders'],
       enUS['admin.menu.catalogue'],
       enUS['admin.menu.bulletins'],
+      enUS['admin.menu.survey'],
     ]);
     expect(screen.queryByTestId('admin-price-submit')).toBeNull();
     expect(api.callsTo('GET', '/admin/audit')).toEqual([]);

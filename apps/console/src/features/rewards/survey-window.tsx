@@ -63,7 +63,12 @@ const SurveyWindow = ({ startWithPhone, onClose }: { startWithPhone: boolean; on
     setIsSending(true);
     setHasFailed(false);
     try {
-      const answered = await postAnswers(answersOf(questionnaire.data.list, values));
+      // The version shown goes back: an operator's edit meanwhile does not void the answers.
+      const { version } = questionnaire.data;
+      const answered = await postAnswers({
+        ...answersOf(questionnaire.data.list, values),
+        ...(version === undefined ? {} : { version }),
+      });
       setState(answered);
       setStep(answered.to_band_phone ? 'phone' : 'done');
       await refreshUserInfo();

@@ -7,6 +7,7 @@ export const admin = {
   'admin.menu.catalogue': 'Catalogue',
   'admin.menu.operators': 'Operators',
   'admin.menu.bulletins': 'Bulletins',
+  'admin.menu.survey': 'Survey',
   'admin.role.owner': 'Owner',
   'admin.role.finance': 'Finance',
   'admin.role.support': 'Support',

@@ -7,6 +7,7 @@ export const admin = {
   'admin.menu.catalogue': 'Каталог',
   'admin.menu.operators': 'Операторы',
   'admin.menu.bulletins': 'Объявления',
+  'admin.menu.survey': 'Опрос',
   'admin.role.owner': 'Владелец',
   'admin.role.finance': 'Финансы',
   'admin.role.support': 'Поддержка',

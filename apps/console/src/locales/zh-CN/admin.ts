@@ -7,6 +7,7 @@ export const admin = {
   'admin.menu.catalogue': '商品目录',
   'admin.menu.operators': '运营人员',
   'admin.menu.bulletins': '公告',
+  'admin.menu.survey': '问卷',
   'admin.role.owner': '所有者',
   'admin.role.finance': '财务',
   'admin.role.support': '客服',
