@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './charges';
 import { EXIT_TYPES } from './proxies';
+import { REPLACEMENT_REASONS } from './proxy-replacements';
 import { PROXY_FAMILIES } from './statuses';
 import { ptcAmountSchema } from './user';
 
@@ -88,6 +89,10 @@ export const ledgerDetailSchema = z.object({
   /** How a top-up was paid; `auto` for auto top-up. */
   method: z.enum([...PAYMENT_METHODS, 'auto']).nullable(),
   reason: z.enum(LEDGER_REASONS).nullable(),
+  /** A replacement of a static address (issue #21): the address given up, the new one, and why. */
+  replaced_ip: z.string().nullable().optional(),
+  new_ip: z.string().nullable().optional(),
+  replacement_reason: z.enum(REPLACEMENT_REASONS).nullable().optional(),
 });
 export type LedgerDetail = z.infer<typeof ledgerDetailSchema>;
 

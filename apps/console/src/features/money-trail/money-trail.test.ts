@@ -48,6 +48,27 @@ const entry = (
 const en = translator(enUS);
 
 describe('the money trail', () => {
+  it('describes a free replacement of a static IP with its addresses and reason (issue #21)', () => {
+    const replaced = entry({
+      kind: 'replacement',
+      amount: '0.000000',
+      detail: {
+        family: 'static-ip',
+        exit_type: 'residential',
+        replaced_ip: '203.0.113.7',
+        new_ip: '203.0.113.9',
+        replacement_reason: 'blocked',
+      },
+    });
+    expect(describeEntry(replaced, translator(enUS), 'en-US')).toBe(
+      'IP replaced free of charge: 203.0.113.7 → 203.0.113.9 · blocked by a target site · Static proxy by IP (residential)',
+    );
+    expect(describeEntry(replaced, translator(ruRU), 'ru-RU')).toContain(
+      'IP заменён бесплатно: 203.0.113.7 → 203.0.113.9',
+    );
+    expect(formatTrailAmount(replaced.amount, true)).toBe('+0.00');
+  });
+
   it('says "via API key <name>" after a movement a script made with one of the account’s keys', () => {
     const bought = entry({ detail: { gb: 10 }, api_key_name: 'nightly job' });
     expect(describeEntry(bought, en, 'en-US')).toBe('Traffic package 10 GB · via API key nightly job');

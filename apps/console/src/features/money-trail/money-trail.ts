@@ -121,6 +121,15 @@ const describeMovement = (entry: LedgerEntry, t: Translate, locale: string): str
     case 'adjustment':
       if (detail.reason === 'account_deleted') return t('moneyTrail.describe.accountDeleted');
       return t('moneyTrail.describe.adjustment');
+    case 'replacement':
+      return joined([
+        detail.replaced_ip && detail.new_ip
+          ? t('moneyTrail.describe.replacement', { from: detail.replaced_ip, to: detail.new_ip })
+          : t('moneyTrail.kind.replacement'),
+        detail.replacement_reason ? t(`moneyTrail.replacementReason.${detail.replacement_reason}`) : null,
+        product,
+        area,
+      ]);
     default:
       return t(`moneyTrail.kind.${entry.kind}`);
   }

@@ -229,6 +229,11 @@ export const wallet = {
   'moneyTrail.describe.refund.staticIpRetired': 'Refund of the unused days: the static IP was withdrawn',
   'moneyTrail.describe.refund.charge': 'Refund of a charge by support',
   'moneyTrail.describe.adjustment': 'Balance adjustment by support',
+  'moneyTrail.describe.replacement': 'IP replaced free of charge: {{from}} → {{to}}',
+  'moneyTrail.replacementReason.unhealthy': 'not working',
+  'moneyTrail.replacementReason.blocked': 'blocked by a target site',
+  'moneyTrail.replacementReason.slow': 'too slow',
+  'moneyTrail.replacementReason.other': 'other reason',
   'moneyTrail.describe.accountDeleted': 'Balance cleared when the account was deleted',
   'moneyTrail.viaApiKey': 'via API key {{name}}',
 };

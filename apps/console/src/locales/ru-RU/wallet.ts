@@ -236,6 +236,11 @@ export const wallet: Record<keyof typeof reference, string> = {
     'Возврат за неиспользованные дни: статический IP выведен из работы',
   'moneyTrail.describe.refund.charge': 'Возврат списания службой поддержки',
   'moneyTrail.describe.adjustment': 'Корректировка баланса службой поддержки',
+  'moneyTrail.describe.replacement': 'IP заменён бесплатно: {{from}} → {{to}}',
+  'moneyTrail.replacementReason.unhealthy': 'не работает',
+  'moneyTrail.replacementReason.blocked': 'заблокирован сайтом',
+  'moneyTrail.replacementReason.slow': 'слишком медленный',
+  'moneyTrail.replacementReason.other': 'другая причина',
   'moneyTrail.describe.accountDeleted': 'Баланс обнулён при удалении аккаунта',
   'moneyTrail.viaApiKey': 'через API-ключ «{{name}}»',
 };

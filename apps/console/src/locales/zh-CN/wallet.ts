@@ -224,6 +224,11 @@ export const wallet: Record<keyof typeof reference, string> = {
   'moneyTrail.describe.refund.staticIpRetired': '退还未使用天数：该静态 IP 已下线',
   'moneyTrail.describe.refund.charge': '客服退还的扣费',
   'moneyTrail.describe.adjustment': '客服调整余额',
+  'moneyTrail.describe.replacement': '免费更换 IP：{{from}} → {{to}}',
+  'moneyTrail.replacementReason.unhealthy': '无法使用',
+  'moneyTrail.replacementReason.blocked': '被目标网站封禁',
+  'moneyTrail.replacementReason.slow': '速度太慢',
+  'moneyTrail.replacementReason.other': '其他原因',
   'moneyTrail.describe.accountDeleted': '账户注销时清零的余额',
   'moneyTrail.viaApiKey': '通过 API 密钥“{{name}}”',
 };

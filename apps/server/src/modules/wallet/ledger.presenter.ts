@@ -12,6 +12,8 @@ import type { TrailRow } from './ledger.repository';
 const PURCHASE_COUNT = /^(\d+) ×/;
 const DAYS = /(\d+) day\(s\)/;
 const USAGE_BYTES = /^(\d+) bytes/;
+/** "Replaced 203.0.113.7 by 203.0.113.9: blocked" (replacement, issue #21). */
+const REPLACED = /^Replaced (\S+) by (\S+): (unhealthy|blocked|slow|other)$/;
 
 const numberIn = (pattern: RegExp, text: string | null): number | null => {
   const match = text ? pattern.exec(text) : null;
@@ -60,6 +62,20 @@ export const presentLedgerDetail = (row: TrailRow): LedgerDetail => {
     bytes: entry.kind === 'usage' ? (USAGE_BYTES.exec(entry.note ?? '')?.[1] ?? null) : null,
     method: order ? (order.kind === 'auto_topup' ? 'auto' : order.method) : null,
     reason,
+    ...replacementOf(entry.kind, entry.note),
+  };
+};
+
+/** The addresses and reason of a replacement, from its note; nothing for other kinds. */
+const replacementOf = (kind: string, note: string | null): Partial<LedgerDetail> => {
+  if (kind !== 'replacement') return {};
+  const match = REPLACED.exec(note ?? '');
+  if (!match) return { replaced_ip: null, new_ip: null, replacement_reason: null };
+  const [, from, to, why] = match;
+  return {
+    replaced_ip: from === '?' ? null : (from ?? null),
+    new_ip: to === '?' ? null : (to ?? null),
+    replacement_reason: why as LedgerDetail['replacement_reason'],
   };
 };
 

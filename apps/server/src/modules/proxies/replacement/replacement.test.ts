@@ -124,7 +124,14 @@ describe('replacing the address of a static proxy (issue #21)', () => {
     expect(trail.data.data[0]).toMatchObject({
       kind: 'replacement',
       amount: '0.000000',
-      detail: { reference: row.id, family: 'static-ip', city },
+      detail: {
+        reference: row.id,
+        family: 'static-ip',
+        city,
+        replaced_ip: row.ip,
+        new_ip: answer.data.new_ip,
+        replacement_reason: 'slow',
+      },
     });
     expect(await replacementsOf(before.id)).toEqual([
       expect.objectContaining({
