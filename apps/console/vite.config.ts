@@ -6,7 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin, parseSync } from 'vite';
-import { splitAntdStyles } from './src/app/antd-styles-split';
+import { rulesForClasses, splitAntdStyles } from './src/app/antd-styles-split';
 
 /**
  * Writes `.br` and `.gz` beside every text asset, once at build time; the server sends them
@@ -74,6 +74,8 @@ const earlyRequestsScript = (): Plugin => {
 };
 
 const ANTD_STYLES_MODULE = /src[\\/]app[\\/]antd-styles-urls\.ts$/;
+/** The antd classes the overview shows before it is used (`e2e/overview-styles.e2e.ts` writes it). */
+const OVERVIEW_CLASSES = join(dirname(fileURLToPath(import.meta.url)), 'src', 'app', 'overview-classes.json');
 
 /**
  * antd's precompiled stylesheet in three files (`src/app/antd-styles-split.ts`): the rules of the
@@ -104,9 +106,16 @@ const antdStyles = (): Plugin => {
       firstScreenUrl = emit('antd-first-screen', firstScreen);
       const signedInUrl = emit('antd-signed-in', signedIn);
       const otherUrl = emit('antd-other', other);
+      const overviewClasses = new Set<string>(JSON.parse(readFileSync(OVERVIEW_CLASSES, 'utf8')));
+      this.addWatchFile(OVERVIEW_CLASSES);
+      const overviewFirstUrl = emit(
+        'antd-overview-first',
+        rulesForClasses(firstScreen, overviewClasses) + rulesForClasses(signedIn, overviewClasses),
+      );
       return `export const FIRST_SCREEN_STYLES_URL = ${JSON.stringify(firstScreenUrl)};
 export const SIGNED_IN_STYLES_URL = ${JSON.stringify(signedInUrl)};
-export const OTHER_STYLES_URL = ${JSON.stringify(otherUrl)};`;
+export const OTHER_STYLES_URL = ${JSON.stringify(otherUrl)};
+export const OVERVIEW_FIRST_STYLES_URL = ${JSON.stringify(overviewFirstUrl)};`;
     },
     transformIndexHtml: {
       order: 'post',

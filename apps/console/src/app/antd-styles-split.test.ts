@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { componentOf, splitAntdStyles, topLevelBlocks } from './antd-styles-split';
+import { componentOf, rulesForClasses, splitAntdStyles, topLevelBlocks } from './antd-styles-split';
 
 const sample = [
   '.css-var-root{--ant-color-primary:#1677ff}',
@@ -94,5 +94,28 @@ describe('splitAntdStyles', () => {
     expect(firstScreen).toMatch(/\.css-var-[\w-]+\{--ant-blue:[^}]*--ant-color-primary:/);
     expect(firstScreen).not.toMatch(/(^|\})\.ant-(table|select|picker|menu)\b/);
     expect(other).toMatch(/(^|\})\.ant-table\b/);
+  });
+});
+
+describe('the rules for the classes a page shows', () => {
+  const classes = new Set(['ant-btn', 'ant-btn-primary', 'ant-card']);
+
+  it('keeps a rule when one of its selectors names only shown classes, hover, focus and :not() aside', () => {
+    const css =
+      ':root{--ant-color:#000}.ant-btn{a:1}.ant-btn-lg{b:2}.ant-btn:not(.ant-btn-disabled):hover{c:3}' +
+      '.ant-input,.ant-card .ant-btn-primary::after{d:4}.ant-card .ant-card-cover{e:5}[class^="ant-btn"]{f:6}';
+    expect(rulesForClasses(css, classes)).toBe(
+      ':root{--ant-color:#000}.ant-btn{a:1}.ant-btn:not(.ant-btn-disabled):hover{c:3}' +
+        '.ant-input,.ant-card .ant-btn-primary::after{d:4}[class^="ant-btn"]{f:6}',
+    );
+  });
+
+  it('keeps keyframes whole and what applies inside media queries, dropping queries left empty', () => {
+    const css =
+      '@keyframes spin{from{a:1}to{a:2}}@media (min-width:992px){.ant-card{g:7}.ant-col-lg-8{h:8}}' +
+      '@media (max-width:575px){.ant-col-xs-24{i:9}}';
+    expect(rulesForClasses(css, classes)).toBe(
+      '@keyframes spin{from{a:1}to{a:2}}@media (min-width:992px){.ant-card{g:7}}',
+    );
   });
 });

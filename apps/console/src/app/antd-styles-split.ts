@@ -146,3 +146,62 @@ export const splitAntdStyles = (css: string): { firstScreen: string; signedIn: s
   }
   return { firstScreen: firstScreen.join(''), signedIn: signedIn.join(''), other: other.join('') };
 };
+
+/**
+ * Pseudo-classes of a state a page has not reached before it is used (hover, focus…) and
+ * pseudo-elements: a selector's classes count without them.
+ */
+const STATE_PSEUDO =
+  /::?(?:hover|focus(?:-visible|-within)?|active|visited|link|target|autofill|-webkit-autofill|before|after|placeholder|-webkit-[a-z-]+|-moz-[a-z-]+|-ms-[a-z-]+|selection|first-letter|first-line|marker|backdrop)(?![a-z-])/g;
+
+/** Splits a selector list at its top-level commas. */
+const selectorsOf = (list: string): string[] => {
+  const selectors: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const char = list[i];
+    if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (char === ',' && depth === 0) {
+      selectors.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  selectors.push(list.slice(start));
+  return selectors;
+};
+
+/**
+ * Whether a selector can match a page whose elements carry only `classes`: every class it names
+ * is among them. Classes inside `:not()`, `:where()`, `:is()` and `:has()` are set aside, so the
+ * answer errs towards keeping a rule.
+ */
+const canMatch = (selector: string, classes: ReadonlySet<string>): boolean => {
+  let bare = selector.replace(STATE_PSEUDO, '');
+  for (let previous = ''; previous !== bare; ) {
+    previous = bare;
+    bare = bare.replace(/:(?:not|where|is|has)\([^()]*\)/g, '');
+  }
+  return [...bare.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].every((match) => classes.has(match[1] ?? ''));
+};
+
+/**
+ * The rules of `css` that can apply to a page showing only `classes` (`overview-classes.json`):
+ * a rule stays when one of its selectors {@link canMatch}; at-rule blocks keep what stays of their
+ * rules; keyframes, font faces and statements stay whole. Order is kept.
+ */
+export const rulesForClasses = (css: string, classes: ReadonlySet<string>): string =>
+  topLevelBlocks(css)
+    .map((block) => {
+      const brace = block.indexOf('{');
+      if (brace === -1) return block;
+      const head = block.slice(0, brace).trim();
+      if (/^@(?:-webkit-)?keyframes|^@font-face/.test(head)) return block;
+      if (head.startsWith('@')) {
+        const inner = rulesForClasses(block.slice(brace + 1, block.lastIndexOf('}')), classes);
+        return inner ? `${head}{${inner}}` : '';
+      }
+      return selectorsOf(head).some((selector) => canMatch(selector, classes)) ? block : '';
+    })
+    .join('');

@@ -10,5 +10,10 @@ import wholeStylesheet from 'antd/dist/antd.css?url';
 export const FIRST_SCREEN_STYLES_URL: string = wholeStylesheet;
 /** What the signed-in frame and the overview add (none in development). */
 export const SIGNED_IN_STYLES_URL: string | null = null;
+/**
+ * The rules of the first two parts that can apply to what the overview shows before it is used
+ * (`overview-classes.json`); none in development, where the overview takes the first two parts.
+ */
+export const OVERVIEW_FIRST_STYLES_URL: string | null = null;
 /** Every other component (none in development). */
 export const OTHER_STYLES_URL: string | null = null;

@@ -22,10 +22,10 @@ afterEach(() => Object.assign(ANTD_STYLES_URLS, original));
 describe("antd's stylesheet in three parts", () => {
   it('gives the sign-in page the first part, the overview the signed-in part too, other pages all', () => {
     expect(antdStylesPartFor('login')).toBe('first-screen');
-    expect(antdStylesPartFor('overview')).toBe('signed-in');
+    expect(antdStylesPartFor('overview')).toBe('overview-first');
     expect(antdStylesPartFor('proxyList' as never)).toBe('all');
     expect(antdStylesPartAt('/login')).toBe('first-screen');
-    expect(antdStylesPartAt('/dashboard/overview')).toBe('signed-in');
+    expect(antdStylesPartAt('/dashboard/overview')).toBe('overview-first');
     expect(antdStylesPartAt('/')).toBe('signed-in');
     expect(antdStylesPartAt('/user-center')).toBe('all');
   });
@@ -44,6 +44,48 @@ describe("antd's stylesheet in three parts", () => {
     await loadAntdStyles('all', doc);
     await loadAntdStyles('signed-in', doc);
     expect(hrefs(doc)).toEqual(['/a/first.css', '/a/signed-in.css', '/a/other.css', '/assets/index.css']);
+  });
+
+  it('gives the overview its first file alone, then the first two parts after it at the first use', async () => {
+    Object.assign(ANTD_STYLES_URLS, {
+      firstScreen: '/c/first.css',
+      signedIn: '/c/signed-in.css',
+      other: '/c/other.css',
+      overviewFirst: '/c/overview-first.css',
+    });
+    const doc = newDocument();
+    const view = new EventTarget() as unknown as Window;
+    Object.defineProperty(doc, 'defaultView', { value: view });
+    await loadAntdStyles('overview-first', doc);
+    expect(hrefs(doc)).toEqual(['/c/overview-first.css', '/assets/index.css']);
+    view.dispatchEvent(new Event('pointerover'));
+    await Promise.resolve();
+    expect(hrefs(doc)).toEqual([
+      '/c/overview-first.css',
+      '/c/first.css',
+      '/c/signed-in.css',
+      '/assets/index.css',
+    ]);
+    await loadAntdStyles('all', doc);
+    expect(hrefs(doc)).toEqual([
+      '/c/overview-first.css',
+      '/c/first.css',
+      '/c/signed-in.css',
+      '/c/other.css',
+      '/assets/index.css',
+    ]);
+  });
+
+  it('gives the overview the first two parts where no first file was built (development)', async () => {
+    Object.assign(ANTD_STYLES_URLS, {
+      firstScreen: '/d/first.css',
+      signedIn: '/d/signed-in.css',
+      other: '/d/other.css',
+      overviewFirst: null,
+    });
+    const doc = newDocument();
+    await loadAntdStyles('overview-first', doc);
+    expect(hrefs(doc)).toEqual(['/d/first.css', '/d/signed-in.css', '/assets/index.css']);
   });
 
   it('puts the rest after the first part when a page needs all at once', async () => {

@@ -1,6 +1,12 @@
 import type { PageName } from '../routes.pages';
 import { HOME_PATH, LOGIN_PATH } from '../routes.paths';
-import { FIRST_SCREEN_STYLES_URL, OTHER_STYLES_URL, SIGNED_IN_STYLES_URL } from './antd-styles-urls';
+import { applyOnFirstUse } from '../shared/ui/first-use';
+import {
+  FIRST_SCREEN_STYLES_URL,
+  OTHER_STYLES_URL,
+  OVERVIEW_FIRST_STYLES_URL,
+  SIGNED_IN_STYLES_URL,
+} from './antd-styles-urls';
 
 /**
  * antd's styles, compiled at build time (`theme.zeroRuntime` in `app-providers.tsx`): the browser
@@ -12,15 +18,29 @@ import { FIRST_SCREEN_STYLES_URL, OTHER_STYLES_URL, SIGNED_IN_STYLES_URL } from 
  * overview a 779 KB parse and the style recalculation over it), and which every other page, and
  * what the overview loads later (its cost card, the settings drawer, the tab bar), applies before
  * it shows (`app/router.tsx`).
+ *
+ * The overview itself shows first with a fourth file, the rules of the first two parts that can
+ * apply to what it shows before it is used (`overview-classes.json`, held true by
+ * `e2e/overview-styles.e2e.ts`): 66 KB against 446 KB to parse before its first render, a long
+ * task of Lighthouse's TBT. The first two parts follow at the first use of the page or once it is
+ * idle after its cards have drawn (`applyRestOfOverviewStylesWhenIdle`), after that file, so that
+ * the rules apply in the order of the original file.
  */
 export const ANTD_STYLES_URLS = {
   firstScreen: FIRST_SCREEN_STYLES_URL,
   signedIn: SIGNED_IN_STYLES_URL,
   other: OTHER_STYLES_URL,
+  overviewFirst: OVERVIEW_FIRST_STYLES_URL,
 };
 
-/** How much of antd's styles a page needs: the sign-in page's, the overview's, or all. */
-export type AntdStylesPart = 'first-screen' | 'signed-in' | 'all';
+/**
+ * How much of antd's styles a page needs: the sign-in page's, the overview's before it is used,
+ * the overview's, or all.
+ */
+export type AntdStylesPart = 'first-screen' | 'overview-first' | 'signed-in' | 'all';
+
+/** The overview's first two parts, waiting for the first use or for `whenIdle`. */
+let restOfOverview: { whenIdle(): void } | null = null;
 
 const applied = new Map<string, Promise<void>>();
 
@@ -62,8 +82,15 @@ const linkOf = (doc: Document, href: string | null): Element | null =>
  * order of the original file; later calls wait for the same load.
  */
 export const loadAntdStyles = (part: AntdStylesPart = 'all', doc: Document = document): Promise<void> => {
-  const { firstScreen, signedIn, other } = ANTD_STYLES_URLS;
-  const first = addStylesheet(doc, firstScreen, null);
+  const { firstScreen, signedIn, other, overviewFirst } = ANTD_STYLES_URLS;
+  if (part === 'overview-first') {
+    if (!overviewFirst) return loadAntdStyles('signed-in', doc);
+    const loaded = addStylesheet(doc, overviewFirst, null);
+    const view = doc.defaultView;
+    if (view) restOfOverview ??= applyOnFirstUse(() => void loadAntdStyles('signed-in', doc), view);
+    return loaded;
+  }
+  const first = addStylesheet(doc, firstScreen, linkOf(doc, overviewFirst));
   if (part === 'first-screen') return first;
   const loads = [first];
   if (signedIn) loads.push(addStylesheet(doc, signedIn, linkOf(doc, firstScreen)));
@@ -74,13 +101,19 @@ export const loadAntdStyles = (part: AntdStylesPart = 'all', doc: Document = doc
 
 /** Pages drawn with the first screen's part of antd's styles alone (`antd-styles-split.ts`). */
 const FIRST_SCREEN_PAGES: ReadonlySet<PageName> = new Set(['login']);
-/** Pages drawn with the signed-in part too (what they load later applies the rest first). */
-const SIGNED_IN_PAGES: ReadonlySet<PageName> = new Set(['overview']);
+/** Pages drawn with the overview's first file (what they load later applies the rest first). */
+const OVERVIEW_FIRST_PAGES: ReadonlySet<PageName> = new Set(['overview']);
+
+/**
+ * Applies the overview's first two parts once the browser is idle, unless a first use of the page
+ * applied them already: called once its cards have drawn.
+ */
+export const applyRestOfOverviewStylesWhenIdle = (): void => restOfOverview?.whenIdle();
 
 /** The part of antd's styles a page needs. */
 export const antdStylesPartFor = (page: PageName): AntdStylesPart => {
   if (FIRST_SCREEN_PAGES.has(page)) return 'first-screen';
-  return SIGNED_IN_PAGES.has(page) ? 'signed-in' : 'all';
+  return OVERVIEW_FIRST_PAGES.has(page) ? 'overview-first' : 'all';
 };
 
 /** The part of antd's styles a page needs, applied before it first shows (`createAppRouter`). */
@@ -92,5 +125,6 @@ export const loadAntdStylesFor = (page: PageName) => loadAntdStyles(antdStylesPa
  */
 export const antdStylesPartAt = (pathname: string): AntdStylesPart => {
   if (pathname === LOGIN_PATH) return 'first-screen';
-  return pathname === HOME_PATH || pathname === '/' ? 'signed-in' : 'all';
+  if (pathname === HOME_PATH) return 'overview-first';
+  return pathname === '/' ? 'signed-in' : 'all';
 };

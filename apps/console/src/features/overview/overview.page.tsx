@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Flex, Row, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { applyRestOfOverviewStylesWhenIdle } from '../../app/antd-styles';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
@@ -39,6 +40,10 @@ const OverviewPage = () => {
   const isNew = isFirstRun(proxies.data);
   const step = currentFirstRunStep({ balance: user?.balance, proxyCount: proxies.data?.total ?? 0 });
   const isPainted = useAfterFirstPaint();
+  // The page drew with the rules of what it shows (`app/antd-styles.ts`); the rest when idle.
+  useEffect(() => {
+    if (isPainted) applyRestOfOverviewStylesWhenIdle();
+  }, [isPainted]);
   return (
     <Flex vertical gap={16} data-testid="overview" style={{ minWidth: 0 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
