@@ -4,8 +4,13 @@ const env = import.meta.env;
 
 /** Addresses of the external menu links, configurable at build time. */
 export const EXTERNAL_LINKS = {
-  helpCenter: env.VITE_HELP_CENTER_URL || 'https://help.example.com',
-  sisterAi: env.VITE_SISTER_AI_URL || 'https://ai.example.com/authentication',
+  /**
+   * The help centre and the sister AI product are the operator's runtime settings
+   * (`HELP_CENTER_URL`, `SISTER_AI_URL`, served by `GET /proxy/menu_links`): the side menu puts the
+   * address in (app/navigation/menu-links.ts) and leaves the entry out without one.
+   */
+  helpCenter: 'operator:help_center_url',
+  sisterAi: 'operator:sister_ai_url',
   cloudPhone: env.VITE_CLOUD_PHONE_URL || 'https://cloudphone.example.com/login',
   apiV2Docs: env.VITE_API_V2_DOCS_URL || '/api-v2/docs',
   /** Terms of service and privacy policy, accepted at registration. */

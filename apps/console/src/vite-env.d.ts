@@ -3,10 +3,6 @@
 interface ImportMetaEnv {
   /** API base; `/api` on the same origin by default (DESIGN §5). */
   readonly VITE_API_BASE?: string;
-  /** Help centre (external menu link). */
-  readonly VITE_HELP_CENTER_URL?: string;
-  /** Authentication address of the sister AI product (external menu link). */
-  readonly VITE_SISTER_AI_URL?: string;
   /** Login page of the cloud phone partner (external menu link). */
   readonly VITE_CLOUD_PHONE_URL?: string;
   /** API v2 documentation (external menu link); by default the server's rendered public API document `/api-v2/docs`. */

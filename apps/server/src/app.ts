@@ -22,6 +22,7 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { extensionApiRoutes, extensionConsoleRoutes } from './modules/extension/extension.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { helpRoutes } from './modules/help/help.routes';
+import { menuLinksRoutes } from './modules/help/menu-links.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { shareCodesRoutes } from './modules/invitations/share-codes.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -181,6 +182,7 @@ export const buildApp = async (options: {
       await api.register(adminAnnouncementsRoutes);
       await api.register(adminSurveyRoutes);
       await api.register(helpRoutes);
+      await api.register(menuLinksRoutes);
       await api.register(rewardsRoutes);
       await api.register(invitationsRoutes);
       await api.register(shareCodesRoutes);

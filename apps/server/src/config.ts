@@ -234,6 +234,10 @@ const envSchema = z
         for (const problem of read.problems) context.addIssue({ code: 'custom', message: problem });
         return z.NEVER;
       }),
+    /** The help centre's address in the customer menu (issue #20); unset: no such entry. */
+    HELP_CENTER_URL: httpUrl.optional(),
+    /** The sister AI product's sign-in address in the customer menu (issue #20); unset: no such entry. */
+    SISTER_AI_URL: httpUrl.optional(),
     /** A partner page the invitation programme shows in a frame instead of the console's own (https). */
     INVITATION_PAGE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
     /** The referral reward in PTC, paid once per referee on their first top-up (0: none). */
@@ -522,6 +526,8 @@ const envSchema = z
     },
     /** Connection help (issue #20): the tools, apps and partners the console shows. */
     helpContent: env.HELP_CONTENT_FILE,
+    /** The customer menu's external links (issue #20), served by `GET /proxy/menu_links`. */
+    menuLinks: { helpCenter: env.HELP_CENTER_URL ?? null, sisterAi: env.SISTER_AI_URL ?? null },
     /** The invitation programme (issue #20): partner page, referral reward and its minimum top-up. */
     invitations: {
       pageUrl: env.INVITATION_PAGE_URL ?? null,

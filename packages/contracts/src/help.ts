@@ -193,3 +193,14 @@ export const gatewayHostRequestSchema = z.object({
   host: z.string().trim().min(1, 'Please choose a host').max(GATEWAY_HOST_MAX),
 });
 export type GatewayHostRequest = z.infer<typeof gatewayHostRequestSchema>;
+
+/**
+ * `GET /proxy/menu_links` (signed in; issue #20): the operator's external menu links
+ * (`HELP_CENTER_URL`, `SISTER_AI_URL`). Null when not configured, and always for tourists (SPEC §2:
+ * hidden from tourists); the console shows an entry only for a link it gets.
+ */
+export const menuLinksSchema = z.object({
+  help_center_url: z.string().nullable(),
+  sister_ai_url: z.string().nullable(),
+});
+export type MenuLinks = z.infer<typeof menuLinksSchema>;

@@ -1,5 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { formatPtc, REWARDS } from '@ptc/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { settingsStore } from '../../features/settings/settings.store';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { isTouristSession, userStore } from '../../shared/session/session';
 import { useStore } from '../../shared/store/create-store';
+import { getMenuLinks, MENU_LINKS_QUERY_KEY, withMenuLinks } from '../navigation/menu-links';
 import { buildDefaultMenu, getOpenMenuKeys, type MenuEntry } from '../navigation/route-tree';
 import { MENU_ICONS } from './menu-icons';
 import './side-menu.css';
@@ -26,7 +28,18 @@ export const SideMenu = ({
   // `menuFromServer` is stored, but there is no server menu source yet: the table is the menu.
   useStore(settingsStore);
   const isTourist = isTouristSession(user);
-  const entries = useMemo(() => buildDefaultMenu({ isTourist }), [isTourist]);
+  // The help centre and sister AI links are the operator's (GET /proxy/menu_links); none for tourists.
+  const links = useQuery({
+    queryKey: MENU_LINKS_QUERY_KEY,
+    queryFn: ({ signal }) => getMenuLinks(signal),
+    enabled: Boolean(user) && !isTourist,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const linksData = isTourist ? undefined : links.data;
+  const entries = useMemo(
+    () => withMenuLinks(buildDefaultMenu({ isTourist }), linksData),
+    [isTourist, linksData],
+  );
 
   // The invitation programme follows `inv_switch`: until it unlocks, the entry says how (issue #20).
   const lockedHintOf = (entry: MenuEntry) =>
