@@ -200,3 +200,104 @@ describe.skipIf(!chromiumPath)('two-factor sign-in in Chromium', () => {
     await page.waitForURL('**/dashboard/overview', { timeout: UI_TIMEOUT });
   });
 });
+
+describe.skipIf(!chromiumPath)('passkeys as the second factor in Chromium (virtual authenticator)', () => {
+  const PASSKEY_EMAIL = 'passkeys@example.test';
+  let server: RunningServer;
+  let browser: Browser;
+  let token = '';
+
+  beforeAll(async () => {
+    const dataDir = migratedDataDir();
+    ({ token } = await seedSignedInUser(dataDir, {
+      username: 'passkey_user',
+      email: PASSKEY_EMAIL,
+      passwordHash: await hashPassword(PASSWORD),
+      isNewUser: false,
+    }));
+    // WebAuthn wants a host name for the relying party: the console at http://localhost:<port>.
+    [server, browser] = await Promise.all([
+      startServer({ dataDir, env: { CAPTCHA_FIXED: CAPTCHA }, publicHost: 'localhost' }),
+      launchBrowser(),
+    ]);
+    // Two-step verification on (the authenticator app), through the API: its own test is above.
+    const post = async (path: string, body?: unknown) =>
+      (
+        await fetch(`${server.url}/api${path}`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify(body ?? {}),
+        })
+      ).json() as Promise<{ code: number; data: Record<string, string> }>;
+    const setup = await post('/user/2fa/totp/setup');
+    const enabled = await post('/user/2fa/totp/enable', {
+      code: await generate({ secret: setup.data.secret ?? '' }),
+    });
+    expect(enabled.code).toBe(0);
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('registers a passkey in the user center and answers the second step with it', async () => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+    });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(UI_TIMEOUT);
+      // A platform authenticator that verifies the user, as Chrome's DevTools offer.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
+
+      await page.goto('/login');
+      await page.evaluate((session) => localStorage.setItem('token', session), token);
+      await page.goto('/user-center');
+      await page.getByTestId('passkey-add').click();
+      await page.getByTestId('passkey-name').fill('Virtual authenticator');
+      await page.getByTestId('passkey-add-submit').click();
+      await page.getByTestId('passkey-item').filter({ hasText: 'Virtual authenticator' }).waitFor();
+      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+      expect(credentials).toHaveLength(1);
+
+      // A new device for the server: no session, no remembered-device cookie.
+      await context.clearCookies();
+      await page.evaluate(() => localStorage.removeItem('token'));
+      await page.goto('/login');
+      await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
+      await page.getByTestId('login-email').fill(PASSKEY_EMAIL);
+      await page.getByTestId('login-password').fill(PASSWORD);
+      await page.getByTestId('login-captcha').fill(CAPTCHA);
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('two-factor-use-passkey').click();
+      await page.waitForURL('**/dashboard/overview', { timeout: UI_TIMEOUT });
+      const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+      expect(after.credentials[0]?.signCount ?? 0).toBeGreaterThan(credentials[0]?.signCount ?? 0);
+
+      // Listed as used; deleted, the sign-in step no longer offers it.
+      await page.goto('/user-center');
+      await expect
+        .poll(() => page.getByTestId('passkey-item').textContent(), { timeout: UI_TIMEOUT })
+        .not.toContain(enTexts['twoFactor.passkeys.never']);
+      await page.getByTestId('passkey-delete').click();
+      await expect.poll(() => page.getByTestId('passkey-item').count(), { timeout: UI_TIMEOUT }).toBe(0);
+      const status = await fetch(`${server.url}/api/user/2fa`, { headers: { authorization: token } });
+      expect(((await status.json()) as { data: { passkeys: unknown[] } }).data.passkeys).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -84,10 +84,17 @@ export const spawnServer = (
 };
 
 /** Starts the built server on a free port and waits until `/health` answers. */
-export const startServer = async (options: { dataDir?: string; env?: Record<string, string> } = {}) => {
+export const startServer = async (
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    /** The host name of `PUBLIC_URL` and `url` (WebAuthn needs a name: `localhost`, not an IP). */
+    publicHost?: string;
+  } = {},
+) => {
   const [port, gatewayPort] = await Promise.all([freePort(), freePort()]);
   const dataDir = options.dataDir ?? migratedDataDir();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   // Links the product makes (payment returns, emails) must reach the same origin the browser uses.
   const { child, output } = spawnServer({
     PORT: String(port),
@@ -100,7 +107,7 @@ export const startServer = async (options: { dataDir?: string; env?: Record<stri
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
-      const response = await fetch(`${url}/health`);
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
       if (response.ok) break;
     } catch {
       // Not listening yet.

@@ -1,9 +1,10 @@
 import type { SessionResponse, TwoFactorChallenge } from '@ptc/contracts';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { Alert, Button, Checkbox, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { loginWithSecondFactor } from './two-factor.api';
-import { twoFactorErrorText } from './two-factor-errors';
+import { loginWithSecondFactor, passkeySignInOptions } from './two-factor.api';
+import { passkeyErrorText, twoFactorErrorText } from './two-factor-errors';
 import './two-factor-texts';
 
 interface SecondFactorValues {
@@ -48,6 +49,24 @@ const SecondFactorDialog = ({ challenge, onDone, onCancel }: SecondFactorDialogP
       // Said here (the call is silent): a wrong code, an expired step, a lockout; then try again.
       setFailure(twoFactorErrorText(error, t));
       form.setFieldsValue({ code: '', recovery_code: '' });
+      setIsSubmitting(false);
+    }
+  };
+
+  const answerWithPasskey = async () => {
+    setIsSubmitting(true);
+    setFailure(null);
+    try {
+      const { options } = await passkeySignInOptions(challenge.challenge);
+      const passkey = await startAuthentication({ optionsJSON: options as never });
+      const session = await loginWithSecondFactor({
+        challenge: challenge.challenge,
+        passkey: passkey as never,
+        remember_device: form.getFieldValue('remember_device') !== false,
+      });
+      onDone(session);
+    } catch (error) {
+      setFailure(passkeyErrorText(error, t));
       setIsSubmitting(false);
     }
   };
@@ -106,6 +125,18 @@ const SecondFactorDialog = ({ challenge, onDone, onCancel }: SecondFactorDialogP
         >
           {t(isRecovery ? 'twoFactor.step.useCode' : 'twoFactor.step.useRecovery')}
         </Button>
+        {challenge.methods.includes('passkey') ? (
+          <Button
+            block
+            size="large"
+            style={{ marginBottom: 12 }}
+            disabled={isSubmitting}
+            onClick={() => void answerWithPasskey()}
+            data-testid="two-factor-use-passkey"
+          >
+            {t('twoFactor.step.usePasskey')}
+          </Button>
+        ) : null}
         <Form.Item name="remember_device" valuePropName="checked">
           <Checkbox data-testid="two-factor-remember">{t('twoFactor.step.rememberDevice')}</Checkbox>
         </Form.Item>

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { getLocale } from '../../shared/i18n/i18n';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useFeedback } from '../../shared/ui/feedback';
+import { PasskeysSection } from './passkeys-section';
 import {
   disableTwoFactor,
   enableTotp,
@@ -345,6 +346,7 @@ export const TwoFactorCard = () => {
               </Button>
             )}
           </Flex>
+          {status.data.enabled ? <PasskeysSection passkeys={status.data.passkeys} /> : null}
           {status.data.enabled || status.data.devices.length > 0 ? (
             <Devices devices={status.data.devices} />
           ) : null}

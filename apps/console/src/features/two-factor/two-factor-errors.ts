@@ -15,3 +15,12 @@ export const twoFactorErrorText = (error: unknown, t: Translate): string => {
   }
   return error.key ? t(ERRORS[error.key].messageKey) : error.message || 'Error';
 };
+
+/**
+ * What to say when a passkey step fails: the browser's refusal (cancelled, no authenticator,
+ * wrong site) in its own words, else as {@link twoFactorErrorText}.
+ */
+export const passkeyErrorText = (error: unknown, t: Translate): string =>
+  error instanceof AppError
+    ? twoFactorErrorText(error, t)
+    : t('twoFactor.passkeys.failed', { reason: error instanceof Error ? error.message : String(error) });

@@ -1,4 +1,6 @@
 import type {
+  passkeyOptionsSchema,
+  passkeyRegistrationRequestSchema,
   recoveryCodesSchema,
   SessionResponse,
   TwoFactorStatus,
@@ -43,3 +45,28 @@ export const disableTwoFactor = (data: RequestOf<typeof twoFactorDisableRequestS
 /** `DELETE /user/2fa/devices/{id}`: forgets a remembered device. */
 export const forgetDevice = (id: string) =>
   api.request<{ done: boolean }>({ method: 'DELETE', path: '/user/2fa/devices/{id}', params: { id } });
+
+/** `POST /user/2fa/passkeys/options`: WebAuthn options to register a passkey. */
+export const passkeyRegistrationOptions = () =>
+  api.request<ResponseOf<typeof passkeyOptionsSchema>>({
+    method: 'POST',
+    path: '/user/2fa/passkeys/options',
+    silent: true,
+  });
+
+/** `POST /user/2fa/passkeys`: stores the authenticator's answer under a name. */
+export const registerPasskey = (data: RequestOf<typeof passkeyRegistrationRequestSchema>) =>
+  api.request<{ id: string }>({ method: 'POST', path: '/user/2fa/passkeys', data, silent: true });
+
+/** `DELETE /user/2fa/passkeys/{id}`. */
+export const deletePasskey = (id: string) =>
+  api.request<{ done: boolean }>({ method: 'DELETE', path: '/user/2fa/passkeys/{id}', params: { id } });
+
+/** `POST /user/login/2fa/passkey`: WebAuthn options for answering a sign-in's second step. */
+export const passkeySignInOptions = (challenge: string) =>
+  api.request<ResponseOf<typeof passkeyOptionsSchema>>({
+    method: 'POST',
+    path: '/user/login/2fa/passkey',
+    data: { challenge },
+    silent: true,
+  });

@@ -15,6 +15,22 @@ export const twoFactor = {
   'twoFactor.error.wrongCode': 'That code is not right. Check the code and try again.',
   'twoFactor.error.expired':
     'This sign-in took too long or had too many wrong codes. Close this window and sign in again.',
+  'twoFactor.step.usePasskey': 'Use a passkey',
+  'twoFactor.passkeys.title': 'Passkeys',
+  'twoFactor.passkeys.intro':
+    'A passkey (this device’s fingerprint or face unlock, Windows Hello, a security key) can stand in for the app code at sign-in.',
+  'twoFactor.passkeys.empty': 'No passkeys yet.',
+  'twoFactor.passkeys.add': 'Add a passkey',
+  'twoFactor.passkeys.name': 'Name',
+  'twoFactor.passkeys.name.placeholder': 'e.g. Work laptop',
+  'twoFactor.passkeys.name.required': 'Give it a name (at most 64 characters)',
+  'twoFactor.passkeys.create': 'Create passkey',
+  'twoFactor.passkeys.added': 'Passkey added',
+  'twoFactor.passkeys.delete': 'Delete',
+  'twoFactor.passkeys.deleted': 'Passkey deleted',
+  'twoFactor.passkeys.lastUsed': 'Added {{date}}, last used {{used}}',
+  'twoFactor.passkeys.never': 'never',
+  'twoFactor.passkeys.failed': 'The browser did not create or use a passkey: {{reason}}',
   'twoFactor.step.cancel': 'Cancel',
   'twoFactor.card.title': 'Two-step verification',
   'twoFactor.card.description':

@@ -15,6 +15,22 @@ export const twoFactor = {
   'twoFactor.error.wrongCode': 'Код неверный. Проверьте его и попробуйте ещё раз.',
   'twoFactor.error.expired':
     'Вход занял слишком много времени или было слишком много неверных кодов. Закройте окно и войдите снова.',
+  'twoFactor.step.usePasskey': 'Войти с ключом доступа',
+  'twoFactor.passkeys.title': 'Ключи доступа',
+  'twoFactor.passkeys.intro':
+    'Ключ доступа (отпечаток пальца или распознавание лица на этом устройстве, Windows Hello, аппаратный ключ) может заменить код из приложения при входе.',
+  'twoFactor.passkeys.empty': 'Ключей доступа пока нет.',
+  'twoFactor.passkeys.add': 'Добавить ключ доступа',
+  'twoFactor.passkeys.name': 'Название',
+  'twoFactor.passkeys.name.placeholder': 'например, Рабочий ноутбук',
+  'twoFactor.passkeys.name.required': 'Укажите название (не более 64 символов)',
+  'twoFactor.passkeys.create': 'Создать ключ доступа',
+  'twoFactor.passkeys.added': 'Ключ доступа добавлен',
+  'twoFactor.passkeys.delete': 'Удалить',
+  'twoFactor.passkeys.deleted': 'Ключ доступа удалён',
+  'twoFactor.passkeys.lastUsed': 'Добавлен {{date}}, последний вход {{used}}',
+  'twoFactor.passkeys.never': 'ещё не использовался',
+  'twoFactor.passkeys.failed': 'Браузер не создал и не использовал ключ доступа: {{reason}}',
   'twoFactor.step.cancel': 'Отмена',
   'twoFactor.card.title': 'Двухэтапная проверка',
   'twoFactor.card.description':
