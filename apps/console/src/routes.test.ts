@@ -418,8 +418,9 @@ describe('the route table', () => {
     }
   });
 
-  it('links external entries to absolute or same-origin addresses', () => {
-    for (const url of Object.values(EXTERNAL_LINKS)) expect(url).toMatch(/^(https?:\/\/|\/)/);
+  it("links external entries to absolute or same-origin addresses, or to the operator's runtime link", () => {
+    for (const url of Object.values(EXTERNAL_LINKS))
+      expect(url).toMatch(/^(https?:\/\/|\/|operator:[a-z_]+$)/);
   });
 
   it('lists siblings with distinct menu orders', () => {
