@@ -1,4 +1,4 @@
-import { auditLog, eq, users, userTwoFactor } from '@ptc/db';
+import { auditLog, desc, eq, twoFactorChallenges, users, userTwoFactor } from '@ptc/db';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../test/accounts';
 import { operatorSession } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { cleanUpAuthRecords } from '../auth/auth-cleanup.service';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever payload the call answers.
 type Envelope = { code: number; msg: string; data: any };
@@ -312,5 +313,30 @@ describe('two-factor sign-in of customers', () => {
     expect((await secondStep({ code: '123456' })).code).toBe(1001);
     // None of it spent the challenge.
     expect((await secondStep({ challenge, code: await codeNow(customer.secret) })).code).toBe(0);
+  });
+
+  it('lets the auth-cleanup job delete expired sign-in steps, and only those', async () => {
+    const customer = await enrolled();
+    await passwordStep(customer.email, customer.password);
+    const [row] = await t.database.db
+      .select()
+      .from(twoFactorChallenges)
+      .orderBy(desc(twoFactorChallenges.id))
+      .limit(1);
+    expect(row).toBeDefined();
+    await cleanUpAuthRecords(t.database.db, new Date());
+    expect(
+      await t.database.db
+        .select()
+        .from(twoFactorChallenges)
+        .where(eq(twoFactorChallenges.id, row?.id ?? 0n)),
+    ).toHaveLength(1);
+    await cleanUpAuthRecords(t.database.db, new Date(Date.now() + 6 * 60_000));
+    expect(
+      await t.database.db
+        .select()
+        .from(twoFactorChallenges)
+        .where(eq(twoFactorChallenges.id, row?.id ?? 0n)),
+    ).toHaveLength(0);
   });
 });
