@@ -49,6 +49,12 @@ const OPERATOR_CALLS: readonly {
     roles: CARE,
   },
   { method: 'POST', path: '/admin/customers/nobody-uid/sessions/revoke', roles: CARE },
+  {
+    method: 'POST',
+    path: '/admin/customers/nobody-uid/two_factor/reset',
+    body: { reason: 'a reason' },
+    roles: CARE,
+  },
   { method: 'GET', path: '/admin/catalogue/plans', roles: ALL },
   { method: 'POST', path: '/admin/catalogue/plans', body: { gb: 0 }, roles: MONEY },
   { method: 'PATCH', path: '/admin/catalogue/plans/999999', body: { on_sale: false }, roles: MONEY },
@@ -83,6 +89,13 @@ const OPERATOR_CALLS: readonly {
   { method: 'PUT', path: '/admin/announcements/999999', body: { title_en: 't', body_en: 'b' }, roles: CARE },
   { method: 'POST', path: '/admin/announcements/999999/unpublish', roles: CARE },
   { method: 'DELETE', path: '/admin/announcements/999999', roles: CARE },
+  { method: 'GET', path: '/admin/survey', roles: ALL },
+  // No texts: refused (1001) rather than adding a question; unknown questions 404; no ids 1002.
+  { method: 'POST', path: '/admin/survey/questions', body: {}, roles: CARE },
+  { method: 'PUT', path: '/admin/survey/questions/999999', body: {}, roles: CARE },
+  { method: 'POST', path: '/admin/survey/questions/999999/retire', roles: CARE },
+  { method: 'POST', path: '/admin/survey/questions/999999/restore', roles: CARE },
+  { method: 'PUT', path: '/admin/survey/order', body: { ids: [] }, roles: CARE },
   { method: 'GET', path: '/admin/operators', roles: OWNER },
   // No email: the owner's call is refused (1001) rather than adding an operator.
   { method: 'POST', path: '/admin/operators', body: { role: 'support' }, roles: OWNER },
