@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useFeedback } from '../../../shared/ui/feedback';
 import { lockCustomer, signOutCustomer } from '../admin.api';
 import type { Customer, OperatorRole } from '../admin.types';
 import { operatorErrorText } from '../operator-errors';
-import { canOperatorDo, customerName, REASON_LENGTH, reasonRule } from './customer-display';
+import { canOperatorDo, customerName } from './customer-display';
+import { ReasonDialog } from './reason-dialog';
 import { TwoFactorReset } from './two-factor-reset';
 
 /**
@@ -25,7 +26,6 @@ const LockDialog = ({
   const { t } = useTranslation();
   const { message } = useFeedback();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ reason: string }>();
   const isLocking = !customer.locked;
   const change = useMutation({
     mutationFn: (reason: string) => lockCustomer(customer.uid, { locked: isLocking, reason }),
@@ -38,66 +38,30 @@ const LockDialog = ({
       void message.success(
         t(updated.locked ? 'admin.customers.lock.locked' : 'admin.customers.lock.unlocked'),
       );
-      form.resetFields();
       onClose();
     },
   });
-  const close = () => {
-    change.reset();
-    form.resetFields();
-    onClose();
-  };
 
   return (
-    <Modal
-      open={isOpen}
+    <ReasonDialog
+      isOpen={isOpen}
       title={t(isLocking ? 'admin.customers.lock.confirmLock' : 'admin.customers.lock.confirmUnlock', {
         name: customerName(customer),
       })}
       okText={t(isLocking ? 'admin.customers.lock.lock' : 'admin.customers.lock.unlock')}
-      okButtonProps={{
-        danger: isLocking,
-        loading: change.isPending,
-        'data-testid': 'admin-customer-lock-confirm',
+      isDanger={isLocking}
+      effect={t(isLocking ? 'admin.customers.lock.lockEffect' : 'admin.customers.lock.unlockEffect')}
+      failedTitle={t('admin.customers.lock.failed')}
+      pending={change.isPending}
+      error={change.isError ? change.error : null}
+      testId="admin-customer-lock"
+      dialogTestId="admin-customer-lock-dialog"
+      onSubmit={(reason) => change.mutate(reason)}
+      onClose={() => {
+        change.reset();
+        onClose();
       }}
-      cancelText={t('admin.customers.cancel')}
-      onOk={() => form.submit()}
-      onCancel={close}
-      destroyOnHidden
-      data-testid="admin-customer-lock-dialog"
-    >
-      <Typography.Paragraph>
-        {t(isLocking ? 'admin.customers.lock.lockEffect' : 'admin.customers.lock.unlockEffect')}
-      </Typography.Paragraph>
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(values) => change.mutate(values.reason.trim())}
-      >
-        <Form.Item
-          name="reason"
-          label={t('admin.customers.reason')}
-          rules={[reasonRule(t('admin.customers.reasonRequired'))]}
-        >
-          <Input.TextArea
-            maxLength={REASON_LENGTH.max}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            data-testid="admin-customer-lock-reason"
-          />
-        </Form.Item>
-      </Form>
-      {change.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="admin-customer-lock-result"
-          title={t('admin.customers.lock.failed')}
-          description={operatorErrorText(change.error, t)}
-        />
-      ) : null}
-    </Modal>
+    />
   );
 };
 
