@@ -13,6 +13,7 @@ export * from './proxy-replacements';
 export * from './rewards';
 export * from './secrets';
 export * from './sessions';
+export * from './sub-users';
 export * from './two-factor';
 export * from './users';
 export * from './vms';
