@@ -123,6 +123,17 @@ export const ERRORS = define({
   ERR_PROXY_AREA_ERROR: { code: 4014, httpStatus: 400, message: 'Special area, please contact support' },
   // SPEC §8 names this key without a number; batch delete of non-expired proxies answers it.
   ERR_PROXY_NOT_IN_EXPIRED: { code: 4015, httpStatus: 409, message: 'Only expired proxies can be deleted' },
+  // Sub-users (issue #21): the gateway refuses a paused sub-user's credential (4016) and one whose
+  // traffic or spending limit of the period is used up (4017).
+  ERR_SUB_USER_PAUSED: { code: 4016, httpStatus: 409, message: 'Sub-user paused' },
+  ERR_SUB_USER_LIMIT_REACHED: {
+    code: 4017,
+    httpStatus: 409,
+    message: 'Sub-user traffic or spending limit of this period reached',
+  },
+  ERR_SUB_USER_MAX: { code: 4018, httpStatus: 409, message: 'Sub-user limit of the account reached' },
+  ERR_NO_SUB_USER: { code: 4019, httpStatus: 404, message: 'No such sub-user' },
+  ERR_SUB_USER_NAME_TAKEN: { code: 4020, httpStatus: 409, message: 'A sub-user of this name exists' },
   ERR_STATIC_CONCURRENCY_LIMIT: {
     code: 4101,
     httpStatus: 429,

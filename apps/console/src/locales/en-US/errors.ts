@@ -57,6 +57,12 @@ export const errors = {
   'errors.ERR_PROXY_LOST_EFFICACY': 'The proxy is temporarily disabled',
   'errors.ERR_PROXY_AREA_ERROR': 'Special area, please contact support',
   'errors.ERR_PROXY_NOT_IN_EXPIRED': 'Only expired proxies can be deleted',
+  'errors.ERR_SUB_USER_PAUSED': 'The sub-user is paused',
+  'errors.ERR_SUB_USER_LIMIT_REACHED':
+    "The sub-user's traffic or spending limit for this period has been reached",
+  'errors.ERR_SUB_USER_MAX': 'You have reached the maximum number of sub-users',
+  'errors.ERR_NO_SUB_USER': 'The sub-user does not exist',
+  'errors.ERR_SUB_USER_NAME_TAKEN': 'A sub-user with this name already exists',
   'errors.ERR_STATIC_CONCURRENCY_LIMIT': 'Static private proxy concurrency limit reached',
   'errors.REFERRAL_CODE_INVALID': 'Invalid referral code',
   'errors.ERR_API_TOKEN_ERROR': 'API token error, please log in again',
