@@ -134,6 +134,22 @@ export const ERRORS = define({
   ERR_SUB_USER_MAX: { code: 4018, httpStatus: 409, message: 'Sub-user limit of the account reached' },
   ERR_NO_SUB_USER: { code: 4019, httpStatus: 404, message: 'No such sub-user' },
   ERR_SUB_USER_NAME_TAKEN: { code: 4020, httpStatus: 409, message: 'A sub-user of this name exists' },
+  // IP allow-list (issue #21): a range another account lists (4021), the account's bound (4022),
+  // a missing entry (4023), a range that cannot be listed (4024: not an address/CIDR, too wide,
+  // a kind of address refused), one already on the customer's own list (4025).
+  ERR_ALLOWLIST_OVERLAP: {
+    code: 4021,
+    httpStatus: 409,
+    message: 'This address range overlaps one allow-listed by another account',
+  },
+  ERR_ALLOWLIST_MAX: { code: 4022, httpStatus: 409, message: 'IP allow-list limit of the account reached' },
+  ERR_NO_ALLOWLIST_ENTRY: { code: 4023, httpStatus: 404, message: 'No such allow-list entry' },
+  ERR_ALLOWLIST_RANGE: {
+    code: 4024,
+    httpStatus: 400,
+    message: 'Not an address range that can be allow-listed',
+  },
+  ERR_ALLOWLIST_DUPLICATE: { code: 4025, httpStatus: 409, message: 'This address range is already listed' },
   ERR_STATIC_CONCURRENCY_LIMIT: {
     code: 4101,
     httpStatus: 429,

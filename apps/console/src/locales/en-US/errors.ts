@@ -63,6 +63,12 @@ export const errors = {
   'errors.ERR_SUB_USER_MAX': 'You have reached the maximum number of sub-users',
   'errors.ERR_NO_SUB_USER': 'The sub-user does not exist',
   'errors.ERR_SUB_USER_NAME_TAKEN': 'A sub-user with this name already exists',
+  'errors.ERR_ALLOWLIST_OVERLAP': 'This address range overlaps a range allow-listed by another account',
+  'errors.ERR_ALLOWLIST_MAX': 'You have reached the maximum number of allow-listed addresses',
+  'errors.ERR_NO_ALLOWLIST_ENTRY': 'The allow-list entry does not exist',
+  'errors.ERR_ALLOWLIST_RANGE':
+    'Enter an IP address or a CIDR range that can be allow-listed (not too wide, not a private or reserved range)',
+  'errors.ERR_ALLOWLIST_DUPLICATE': 'This address range is already on your allow-list',
   'errors.ERR_STATIC_CONCURRENCY_LIMIT': 'Static private proxy concurrency limit reached',
   'errors.REFERRAL_CODE_INVALID': 'Invalid referral code',
   'errors.ERR_API_TOKEN_ERROR': 'API token error, please log in again',

@@ -62,6 +62,13 @@ export const errors: Record<keyof typeof reference, string> = {
   'errors.ERR_SUB_USER_MAX': 'Достигнуто максимальное число субпользователей',
   'errors.ERR_NO_SUB_USER': 'Такого субпользователя нет',
   'errors.ERR_SUB_USER_NAME_TAKEN': 'Субпользователь с таким именем уже есть',
+  'errors.ERR_ALLOWLIST_OVERLAP':
+    'Этот диапазон адресов пересекается с диапазоном в белом списке другого аккаунта',
+  'errors.ERR_ALLOWLIST_MAX': 'Достигнуто максимальное число адресов в белом списке',
+  'errors.ERR_NO_ALLOWLIST_ENTRY': 'Такой записи белого списка нет',
+  'errors.ERR_ALLOWLIST_RANGE':
+    'Введите IP-адрес или диапазон CIDR, который можно внести в белый список (не слишком широкий, не частный и не зарезервированный)',
+  'errors.ERR_ALLOWLIST_DUPLICATE': 'Этот диапазон адресов уже есть в вашем белом списке',
   'errors.ERR_STATIC_CONCURRENCY_LIMIT': 'Достигнут лимит одновременных подключений статического прокси',
   'errors.REFERRAL_CODE_INVALID': 'Недействительный реферальный код',
   'errors.ERR_API_TOKEN_ERROR': 'Ошибка API-токена, пожалуйста, войдите снова',

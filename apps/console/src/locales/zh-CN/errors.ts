@@ -61,6 +61,12 @@ export const errors: Record<keyof typeof reference, string> = {
   'errors.ERR_SUB_USER_MAX': '子用户数量已达上限',
   'errors.ERR_NO_SUB_USER': '子用户不存在',
   'errors.ERR_SUB_USER_NAME_TAKEN': '已存在同名子用户',
+  'errors.ERR_ALLOWLIST_OVERLAP': '该地址段与其他账户白名单中的地址段重叠',
+  'errors.ERR_ALLOWLIST_MAX': '白名单地址数量已达上限',
+  'errors.ERR_NO_ALLOWLIST_ENTRY': '白名单条目不存在',
+  'errors.ERR_ALLOWLIST_RANGE':
+    '请输入可加入白名单的 IP 地址或 CIDR 地址段（不能过宽，不能是私有或保留地址段）',
+  'errors.ERR_ALLOWLIST_DUPLICATE': '该地址段已在您的白名单中',
   'errors.ERR_STATIC_CONCURRENCY_LIMIT': '静态独享代理并发数已达上限',
   'errors.REFERRAL_CODE_INVALID': '邀请码无效',
   'errors.ERR_API_TOKEN_ERROR': 'API 令牌错误，请重新登录',
