@@ -137,12 +137,15 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       await meter.flush();
       return meter.pendingBatches.length === 0;
     },
-    // Credit ran out: every connection of these proxies ends, idle keep-alive targets too.
-    cut: (proxyIds) => {
+    // Credit (or a sub-user's limit) ran out: every connection of these proxies ends, idle keep-alive targets too.
+    cut: (proxyIds, reason = 'no_funds') => {
       for (const proxyId of proxyIds) {
-        registry.revoke(proxyId, 'no_funds');
+        registry.revoke(proxyId, reason);
         pool.closeProxy(proxyId);
       }
+    },
+    refreshCredentials: (proxyIds) => {
+      for (const proxyId of proxyIds) authenticator.invalidate(proxyId);
     },
     // Holds lapse in real time, whatever the `now` option says.
     now: Date.now,

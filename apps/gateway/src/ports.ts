@@ -46,12 +46,45 @@ export interface ProxyCredential {
    * (per IP or per day), which are not metered against credit.
    */
   pricePerGb: number | null;
+  /** The sub-user this credential belongs to (issue #21), with its limits; absent for the owner's own proxies. */
+  subUser?: SubUserLimits | null;
+}
+
+/**
+ * A sub-user's limits in the current calendar period and what it used of them as flushed so far
+ * (issue #21): the gateway carves its connections' allowances out of what is left, as out of its
+ * owner's credit.
+ */
+export interface SubUserLimits {
+  id: string;
+  /** Bytes it may carry per period; null: no traffic limit. */
+  trafficLimitBytes: number | null;
+  /** Micro-PTC it may spend per period (bytes carried on money, at its proxy's price); null: none. */
+  spendingLimit: number | null;
+  /** Bytes carried this period, as flushed. */
+  bytesUsed: number;
+  /** Micro-PTC spent this period, as flushed. */
+  moneyUsed: number;
+  /** When the period ends (epoch ms): the limits start afresh then. */
+  periodEndsAt: number;
 }
 
 /** Why a proxy may or may not carry traffic. */
 export type Admission =
   | { ok: true }
-  | { ok: false; reason: 'off' | 'expired' | 'invalid' | 'unhealthy' | 'no_funds' | 'deleted' | 'locked' };
+  | {
+      ok: false;
+      reason:
+        | 'off'
+        | 'expired'
+        | 'invalid'
+        | 'unhealthy'
+        | 'no_funds'
+        | 'deleted'
+        | 'locked'
+        | 'sub_user_paused'
+        | 'sub_user_limit';
+    };
 
 /**
  * An admission as open connections are re-checked, with the exit a static proxy leases now: its

@@ -73,6 +73,9 @@ const ADMISSION_CODES: Record<Exclude<Admission, { ok: true }>['reason'], number
   unhealthy: 4012,
   no_funds: 3002,
   deleted: 4006,
+  // A sub-user's credential (issue #21): paused by its owner, or its limit of the period used up.
+  sub_user_paused: 4016,
+  sub_user_limit: 4017,
 };
 
 /** A refusal, thrown through the connection pipeline and answered by the protocol handler. */

@@ -1,4 +1,5 @@
 import type { OwnerCredit } from './owner-credit';
+import type { SubUserBudget } from './sub-user-allowance';
 
 /** Bytes in one GB of billed traffic (2^30), as prices are per GB. */
 export const BYTES_PER_GB = 2 ** 30;
@@ -38,6 +39,8 @@ export class Allowance {
   isClosed = false;
   /** Its connection is still being set up (waits for its first credit before dialling). */
   isOpening = false;
+  /** The sub-user whose budget its carves also come out of (issue #21), or null. */
+  subUser: SubUserBudget | null = null;
 
   constructor(
     readonly owner: OwnerCredit,
@@ -76,6 +79,7 @@ export class Allowance {
     this.limit -= unused;
     this.packageLimit -= fromPackage;
     this.owner.takeBack(fromPackage, fromMoney, this.price);
+    this.subUser?.giveBack(fromPackage, fromMoney, this.price);
     this.onShrink?.();
     return unused;
   }
@@ -149,6 +153,7 @@ export class Allowance {
     const overrun = bytes - within;
     if (overrun > 0) {
       const overrunPackage = this.owner.chargeOverrun(overrun, this.price);
+      this.subUser?.take(overrunPackage, overrun - overrunPackage, this.price);
       this.limit += overrun;
       this.packageLimit += overrunPackage;
       fromPackage += overrunPackage;

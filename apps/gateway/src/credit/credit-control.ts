@@ -4,6 +4,7 @@ import type { CreditStore } from '../ports';
 import { Refusal } from '../refusals';
 import type { Allowance } from './allowance';
 import { type CreditSizes, OwnerCredit } from './owner-credit';
+import { SubUserBudgets, subUserLimitReached } from './sub-user-allowance';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -34,8 +35,10 @@ export interface CreditControlOptions {
   store: CreditStore;
   /** Flushes metered usage; answers whether everything was flushed (holds are released only then). */
   flushUsage: () => Promise<boolean>;
-  /** Cuts every open connection of these proxies (their owner's credit ran out). */
-  cut: (proxyIds: readonly string[]) => void;
+  /** Cuts every open connection of these proxies (their owner's credit, or their sub-user's limit, ran out). */
+  cut: (proxyIds: readonly string[], reason?: 'no_funds' | 'sub_user_limit') => void;
+  /** The credentials of these proxies are read afresh on their next use (a sub-user's budget was dropped). */
+  refreshCredentials?: (proxyIds: readonly string[]) => void;
   now: () => number;
   log: GatewayLogger;
   sizes?: Partial<CreditSizes>;
@@ -77,6 +80,9 @@ export class CreditControl {
   private lastRenewedAt: number;
   private isRenewing = false;
   private isClosed = false;
+  /** Sub-users (issue #21) whose connections carve out of their limits as well as their owner's credit. */
+  private readonly subUsers = new SubUserBudgets();
+  private isForgettingSubUsers = false;
   /** Counters for `stats()`. */
   private reservations = 0;
   private refusals = 0;
@@ -111,7 +117,9 @@ export class CreditControl {
     const owner = this.ownerOf(userId);
     const isRefused = this.options.now() - owner.refusedAt < this.refusalMs;
     if (isRefused && owner.availableBytes(pricePerGb) < 1) throw noFunds();
-    const allowance = owner.open(proxyId, pricePerGb);
+    const subUser = this.subUsers.of(client.credential, this.options.now());
+    if (subUser?.isExhausted) throw subUserLimitReached();
+    const allowance = owner.open(proxyId, pricePerGb, subUser);
     if (allowance.left() > 0) return allowance;
     allowance.isOpening = true;
     return new Promise<Allowance>((resolve, reject) => {
@@ -182,6 +190,7 @@ export class CreditControl {
       now: this.options.now,
       reserve: (who) => this.reserve(who),
       canCarve: () => this.options.now() - this.lastRenewedAt < this.staleAfterMs,
+      subUserSpent: (allowance) => this.subUserSpent(allowance),
     });
     this.owners.set(userId, owner);
     return owner;
@@ -259,6 +268,49 @@ export class CreditControl {
     setImmediate(() => this.options.cut(proxyIds));
   }
 
+  /**
+   * A connection of a sub-user needs more and its limit has nothing left: what its other
+   * connections carved and did not use comes back first (as an owner's scarce credit is shared);
+   * when that gives it nothing either, it is refused (4017) and every connection of the sub-user
+   * is cut.
+   */
+  private subUserSpent(allowance: Allowance): void {
+    const subUser = allowance.subUser;
+    if (!subUser) return;
+    let returned = 0;
+    for (const other of subUser.allowances) if (other !== allowance) returned += other.shrink();
+    if (returned > 0) {
+      allowance.topUp();
+      if (allowance.left() > 0) {
+        allowance.credited();
+        return;
+      }
+    }
+    subUser.isExhausted = true;
+    allowance.refused(subUserLimitReached());
+    const proxyIds = [...subUser.proxyIds];
+    this.options.log.info({ subUserId: subUser.id }, 'sub-user limit used up, connections cut');
+    setImmediate(() => this.options.cut(proxyIds, 'sub_user_limit'));
+  }
+
+  /** Drops the budgets of idle sub-users once their usage is flushed: they are read afresh next time. */
+  private async forgetSubUsers(now: number): Promise<void> {
+    const idle = this.subUsers.idle(now, this.idleReleaseMs);
+    if (idle.length === 0) return;
+    this.isForgettingSubUsers = true;
+    try {
+      if (!(await this.options.flushUsage())) return;
+      for (const budget of idle) {
+        this.subUsers.forget(budget);
+        this.options.refreshCredentials?.([...budget.proxyIds]);
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'sub-user usage could not be flushed yet');
+    } finally {
+      this.isForgettingSubUsers = false;
+    }
+  }
+
   /** Renews holds, and gives back those of owners idle for a while. */
   private housekeep(): void {
     const now = this.options.now();
@@ -287,6 +339,7 @@ export class CreditControl {
       if (owner.hasHolds) this.toRelease.add(owner.userId);
     }
     if (this.toRelease.size > 0 && this.releasing.size === 0) void this.releaseIdle();
+    if (this.subUsers.size > 0 && !this.isForgettingSubUsers) void this.forgetSubUsers(now);
   }
 
   /** Gives back the holds of released owners once their usage is flushed. */

@@ -1,5 +1,6 @@
 import type { Credit } from '../ports';
 import { Allowance, BYTES_PER_GB } from './allowance';
+import type { SubUserBudget } from './sub-user-allowance';
 
 /** Sizes and times of credit control (README: "Credit control"). */
 export interface CreditSizes {
@@ -19,6 +20,8 @@ export interface OwnerSupport {
   reserve(owner: OwnerCredit): void;
   /** Whether local credit may be carved (false while the store's holds cannot be renewed). */
   canCarve(): boolean;
+  /** A connection of a sub-user needs more and the sub-user's limit of the period is used up. */
+  subUserSpent?(allowance: Allowance): void;
 }
 
 /**
@@ -69,13 +72,17 @@ export class OwnerCredit {
   }
 
   /** An allowance for a new connection of `proxyId`, with a first carve if credit is at hand. */
-  open(proxyId: string, price: number): Allowance {
+  open(proxyId: string, price: number, subUser: SubUserBudget | null = null): Allowance {
     const { sizes } = this.support;
     // Whole bytes: a fraction of a byte left in an allowance would look like credit no relay can use.
     const first = Math.floor(
       Math.min(sizes.maxCarveBytes, Math.max(sizes.minCarveBytes, this.typicalConnection)),
     );
     const allowance = new Allowance(this, price, first);
+    if (subUser) {
+      allowance.subUser = subUser;
+      subUser.allowances.add(allowance);
+    }
     this.proxyIds.add(proxyId);
     this.allowances.add(allowance);
     this.price = price;
@@ -92,15 +99,24 @@ export class OwnerCredit {
     this.price = price;
     if (this.support.canCarve()) {
       const share = Math.ceil(this.availableBytes(price) / Math.max(1, this.allowances.size));
-      const want = Math.floor(
-        this.isScarce
-          ? Math.min(allowance.carve, Math.max(this.support.sizes.minCarveBytes / 4, share))
-          : allowance.carve,
+      const { subUser } = allowance;
+      const want = Math.min(
+        Math.floor(
+          this.isScarce
+            ? Math.min(allowance.carve, Math.max(this.support.sizes.minCarveBytes / 4, share))
+            : allowance.carve,
+        ),
+        subUser ? subUser.bytes() : Number.POSITIVE_INFINITY,
       );
       const fromPackage = Math.min(want, Math.max(0, Math.floor(this.packageBytes)));
       const affordable = this.money > 0 ? Math.floor((this.money * BYTES_PER_GB) / price) : 0;
-      const fromMoney = Math.min(want - fromPackage, affordable);
+      const fromMoney = Math.min(
+        want - fromPackage,
+        affordable,
+        subUser ? subUser.moneyBytes(price) : Number.POSITIVE_INFINITY,
+      );
       if (fromPackage + fromMoney > 0) {
+        subUser?.take(fromPackage, fromMoney, price);
         this.packageBytes -= fromPackage;
         this.money -= (fromMoney * price) / BYTES_PER_GB;
         allowance.limit += fromPackage + fromMoney;
@@ -113,6 +129,11 @@ export class OwnerCredit {
 
   /** Registers a connection waiting for credit, and makes sure credit is being asked for. */
   wait(allowance: Allowance): void {
+    // A sub-user with nothing left waits for nothing: its owner's credit would not help.
+    if (this.support.subUserSpent && allowance.subUser?.isSpent(allowance.price, this.packageBytes)) {
+      this.support.subUserSpent(allowance);
+      return;
+    }
     this.waiting.add(allowance);
     this.support.reserve(this);
   }
@@ -162,6 +183,12 @@ export class OwnerCredit {
       if (allowance.left() > 0) {
         this.waiting.delete(allowance);
         allowance.credited();
+      } else if (
+        this.support.subUserSpent &&
+        allowance.subUser?.isSpent(allowance.price, this.packageBytes)
+      ) {
+        this.waiting.delete(allowance);
+        this.support.subUserSpent(allowance);
       }
     }
   }
@@ -194,6 +221,12 @@ export class OwnerCredit {
     this.packageBytes += unusedPackage;
     this.money += (unusedMoneyBytes * price) / BYTES_PER_GB;
     this.typicalConnection = (this.typicalConnection * 3 + attributed) / 4;
+    const { subUser } = allowance;
+    if (subUser) {
+      subUser.giveBack(unusedPackage, unusedMoneyBytes, price);
+      subUser.allowances.delete(allowance);
+      if (subUser.allowances.size === 0) subUser.idleSince = this.support.now();
+    }
     this.allowances.delete(allowance);
     this.waiting.delete(allowance);
     if (this.allowances.size === 0) this.idleSince = this.support.now();
