@@ -24,6 +24,7 @@ export * from './rewards';
 export * from './share-codes';
 export * from './statistics';
 export * from './statuses';
+export * from './sub-users';
 export * from './summary';
 export * from './text';
 export * from './traffic';
