@@ -6,6 +6,7 @@ export * from './client-events';
 export * from './credit';
 export * from './extension';
 export * from './gateway-hosts';
+export * from './ip-allowlist';
 export * from './operators';
 export * from './products';
 export * from './proxies';
