@@ -4,6 +4,7 @@ export * from './announcements';
 export * from './api-keys';
 export * from './client-events';
 export * from './credit';
+export * from './domain-usage';
 export * from './extension';
 export * from './gateway-hosts';
 export * from './ip-allowlist';
