@@ -48,6 +48,8 @@ export interface ProxyCredential {
   pricePerGb: number | null;
   /** The sub-user this credential belongs to (issue #21), with its limits; absent for the owner's own proxies. */
   subUser?: SubUserLimits | null;
+  /** False when the owner switched per-domain usage off (issue #21): its targets are not tallied. */
+  domainUsage?: boolean;
 }
 
 /**
@@ -167,12 +169,24 @@ export interface UsageDelta {
   packageBytes: number;
 }
 
+/** Bytes (both directions) and requests a proxy carried to one target domain since the previous batch. */
+export interface DomainDelta {
+  proxyId: string;
+  /** Lower-case host as the client named it, or "(other)" past the gateway's cap (`domain-tally.ts`). */
+  domain: string;
+  bytes: number;
+  /** Tunnels and forwarded requests that carried traffic. */
+  requests: number;
+}
+
 /** A batch of usage deltas, applied at most once (its id is the idempotency key). */
 export interface UsageBatch {
   batchId: string;
   /** When the bytes were carried (the hour bucket they fall into). */
   at: Date;
   deltas: UsageDelta[];
+  /** The same bytes per target domain (issue #21); absent or empty when none were tallied. */
+  domains?: DomainDelta[];
 }
 
 /** Where metered usage goes. */
@@ -211,4 +225,21 @@ export interface CreditStore {
   release(userIds: readonly string[]): Promise<void>;
   /** Keeps this process's holds alive (they lapse when a holder stops renewing, e.g. after a crash). */
   renew(): Promise<void>;
+}
+
+/** One IP allow-list entry (issue #21 item 3): clients from `network` are `proxyId` without credentials. */
+export interface AllowListRecord {
+  /** Normalised `address/prefix`. */
+  network: string;
+  proxyId: string;
+  /** The proxy's username, by which its credential is looked up. */
+  username: string;
+}
+
+/** The IP allow-list of every customer, held in memory by each gateway process. */
+export interface AllowListStore {
+  /** Every entry. Throws to be retried. */
+  load(): Promise<AllowListRecord[]>;
+  /** Calls `listener` when entries may have changed; answers the unsubscribe function. */
+  onChange(listener: () => void): () => void;
 }
