@@ -7,11 +7,19 @@ import {
   inArray,
   proxies,
   sql,
+  subUsers,
   trafficPools,
   users,
 } from '@ptc/db';
 import type { Admission, CredentialStore, LiveAdmission, ProxyCredential, ProxyFamily } from '../ports';
 import { type PriceTable, readPriceTable, trafficPriceOf } from './price-table';
+import {
+  type SubUserRow,
+  subUserAdmissionOf,
+  subUserColumns,
+  subUserJoin,
+  subUserLimitsOf,
+} from './sub-user-columns';
 
 /** Channel on which proxy changes are announced (payload: the proxy id, or empty for "any"). */
 export const PROXY_CHANGED_CHANNEL = 'proxy_changed';
@@ -28,7 +36,7 @@ type Row = {
   userLockedAt?: Date | null;
   /** Bought traffic still usable (bytes), consumed before the balance. */
   trafficLeft: bigint | string | null;
-};
+} & SubUserRow;
 
 const TRAFFIC_BILLED: ReadonlySet<ProxyFamily> = new Set(['dynamic-traffic', 'static-traffic']);
 
@@ -37,6 +45,9 @@ export const admissionOf = (row: Row, now: Date): Admission => {
   const { proxy } = row;
   if (proxy.deletedAt || row.userDeletedAt) return { ok: false, reason: 'deleted' };
   if (row.userLockedAt) return { ok: false, reason: 'locked' };
+  // A sub-user's credential (issue #21): paused by its owner, or its limit of the period used up.
+  const subUserRefusal = subUserAdmissionOf(row, now);
+  if (subUserRefusal) return subUserRefusal;
   if (proxy.switch !== 5) return { ok: false, reason: 'off' };
   if (proxy.status === 3 || (proxy.expiresAt && proxy.expiresAt <= now))
     return { ok: false, reason: 'expired' };
@@ -97,11 +108,13 @@ export const createDbCredentialStore = (
 
   return {
     findByUsername: async (username) => {
+      const at = now();
       const [[row], table] = await Promise.all([
         handle.db
-          .select(selection)
+          .select({ ...selection, ...subUserColumns(at) })
           .from(proxies)
           .innerJoin(users, eq(users.id, proxies.userId))
+          .leftJoin(subUsers, subUserJoin)
           .where(eq(proxies.username, username))
           .limit(1),
         readPrices(),
@@ -123,18 +136,21 @@ export const createDbCredentialStore = (
         line: proxy.line,
         exitType: proxy.exitType,
         exitId: proxy.exitId?.toString() ?? null,
-        admission: admissionOf(row, now()),
+        admission: admissionOf(row, at),
         pricePerGb: priceOf(proxy, table, row.discountBasisPoints),
+        subUser: subUserLimitsOf(row, at),
       };
       return credential;
     },
     checkAdmission: async (proxyIds) => {
       const result = new Map<string, LiveAdmission>();
       if (proxyIds.length === 0) return result;
+      const at = now();
       const rows = await handle.db
-        .select(selection)
+        .select({ ...selection, ...subUserColumns(at) })
         .from(proxies)
         .innerJoin(users, eq(users.id, proxies.userId))
+        .leftJoin(subUsers, subUserJoin)
         .where(
           and(
             inArray(
@@ -143,7 +159,6 @@ export const createDbCredentialStore = (
             ),
           ),
         );
-      const at = now();
       for (const row of rows) {
         const admission = admissionOf(row, at);
         // A static proxy's connections run through the exit it leases; a replaced one ends them.

@@ -14,6 +14,7 @@ import {
 } from '@ptc/db';
 import type { UsageBatch, UsageSink } from '../ports';
 import { type PriceTable, readPriceTable, trafficPriceOf } from './price-table';
+import { recordSubUserUsage } from './sub-user-columns';
 
 const HOUR_MS = 3_600_000;
 
@@ -190,6 +191,8 @@ export const createDbUsageSink = (handle: DatabaseHandle, options: DbUsageSinkOp
           last_used_at = ${batch.at.toISOString()}::timestamptz
         from (values ${values}) as v(id, up, down, accrued_bytes, accrued_package_bytes, accrued_cost, remainder)
         where ${proxies}.id = v.id`);
+      // Sub-users' figures and limits (issue #21): what their credentials carried today.
+      await recordSubUserUsage(t, steps, batch.at);
       for (const hold of holdOf.values()) {
         if (!hold.isChanged) continue;
         await t
