@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoFactor as enTexts } from '../apps/console/src/locales/en-US/two-factor';
 import { twoFactor as ruTexts } from '../apps/console/src/locales/ru-RU/two-factor';
 import { hashPassword } from '../apps/server/src/modules/auth/secrets';
+import { startOidcProvider, type TestOidcProvider } from '../apps/server/src/test/oidc-provider';
 import { chromiumPath, launchBrowser } from './support/browser';
 import { seedSignedInUser } from './support/seed';
-import { migratedDataDir, type RunningServer, startServer } from './support/server';
+import { freePort, migratedDataDir, type RunningServer, startServer } from './support/server';
 
 const CAPTCHA = '1357';
 const EMAIL = 'two-factor@example.test';
@@ -22,6 +23,8 @@ const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.n
 describe.skipIf(!chromiumPath)('two-factor sign-in in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
+  /** A real OpenID Connect provider on loopback, as Google: its account has the customer's email. */
+  let google: TestOidcProvider;
   const contexts: BrowserContext[] = [];
   let secret = '';
   let recoveryCodes: string[] = [];
@@ -34,8 +37,22 @@ describe.skipIf(!chromiumPath)('two-factor sign-in in Chromium', () => {
       passwordHash: await hashPassword(PASSWORD),
       isNewUser: false,
     });
+    const port = await freePort();
+    google = await startOidcProvider({
+      redirectUri: `http://127.0.0.1:${port}/login?oauth=google`,
+      accounts: [{ sub: 'google-2fa', email: EMAIL, email_verified: true, name: 'Two Factor' }],
+    });
     [server, browser] = await Promise.all([
-      startServer({ dataDir, env: { CAPTCHA_FIXED: CAPTCHA } }),
+      startServer({
+        dataDir,
+        port,
+        env: {
+          CAPTCHA_FIXED: CAPTCHA,
+          GOOGLE_CLIENT_ID: google.clientId,
+          GOOGLE_CLIENT_SECRET: google.clientSecret,
+          GOOGLE_ISSUER: google.issuer,
+        },
+      }),
       launchBrowser(),
     ]);
   }, 90_000);
@@ -43,6 +60,7 @@ describe.skipIf(!chromiumPath)('two-factor sign-in in Chromium', () => {
     await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
     await browser?.close();
     await server?.stop();
+    await google?.close();
   });
 
   /** A fresh browser (no cookies, no storage) in `locale` at `width` px. */
@@ -198,6 +216,41 @@ describe.skipIf(!chromiumPath)('two-factor sign-in in Chromium', () => {
     await page.getByTestId('two-factor-recovery').fill(recoveryCodes[1] ?? '');
     await page.getByTestId('two-factor-submit').click();
     await page.waitForURL('**/dashboard/overview', { timeout: UI_TIMEOUT });
+  });
+
+  it('asks for the second step after a Google sign-in too, and not again in the remembered browser', async () => {
+    expect(recoveryCodes).toHaveLength(10);
+    const page = await freshPage();
+    /** The provider's way back to the console, as a browser that signed in at Google follows it. */
+    const returnFromGoogle = async () => {
+      const started = (await (await fetch(`${server.url}/api/user/oauth/google/url`)).json()) as {
+        data: { url: string };
+      };
+      const back = await google.authorize(started.data.url, { login: 'google-2fa' });
+      expect(back.error).toBeNull();
+      await page.goto(`${back.url.pathname}${back.url.search}`);
+    };
+
+    await returnFromGoogle();
+    await page.getByTestId('two-factor-dialog').getByTestId('two-factor-use-recovery').click();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByTestId('two-factor-recovery').fill(recoveryCodes[5] ?? '');
+    await page.getByTestId('two-factor-submit').click();
+    await page.waitForURL('**/dashboard/overview', { timeout: UI_TIMEOUT });
+    const info = await page.evaluate(async () => {
+      const response = await fetch('/api/user/info', {
+        headers: { authorization: localStorage.getItem('token') ?? '' },
+      });
+      return ((await response.json()) as { data: { email: string } }).data.email;
+    });
+    expect(info).toBe(EMAIL);
+
+    // Signed out: Google alone signs in again in this (now remembered) browser.
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await returnFromGoogle();
+    await page.waitForURL('**/dashboard/overview', { timeout: UI_TIMEOUT });
+    expect(await page.getByTestId('two-factor-dialog').count()).toBe(0);
   });
 });
 

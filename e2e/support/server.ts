@@ -90,9 +90,11 @@ export const startServer = async (
     env?: Record<string, string>;
     /** The host name of `PUBLIC_URL` and `url` (WebAuthn needs a name: `localhost`, not an IP). */
     publicHost?: string;
+    /** The console's port, when something must know its address first (an OAuth redirect URI). */
+    port?: number;
   } = {},
 ) => {
-  const [port, gatewayPort] = await Promise.all([freePort(), freePort()]);
+  const [port, gatewayPort] = await Promise.all([options.port ?? freePort(), freePort()]);
   const dataDir = options.dataDir ?? migratedDataDir();
   const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   // Links the product makes (payment returns, emails) must reach the same origin the browser uses.

@@ -1,4 +1,4 @@
-import type { OAuthProvider, SessionResponse } from '@ptc/contracts';
+import type { OAuthProvider, PasswordSignInResponse, SessionResponse } from '@ptc/contracts';
 import { i18n } from '../../shared/i18n/i18n';
 import { clearSession, setToken } from '../../shared/session/session';
 import { getFeedback } from '../../shared/ui/feedback';
@@ -58,12 +58,16 @@ export const logSignUpIfNew = (session: SessionResponse, method: SignUpMethod): 
   if (session.is_new) void logSignUp(method);
 };
 
-/** Finishes an OAuth return: signs in, and logs the conversion of a new account. */
+/**
+ * Finishes an OAuth return: signs in (through `complete`, the second step when the account has
+ * two-factor sign-in on and this browser is new to it), and logs the conversion of a new account.
+ */
 export const signInWithOAuth = async (
   provider: OAuthProvider,
   data: { code: string; state: string; ref?: string },
+  complete: (answer: PasswordSignInResponse) => Promise<SessionResponse>,
 ): Promise<SignedIn<SessionResponse>> => {
-  const result = await signIn(() => completeOAuth(provider, data));
+  const result = await signIn(async () => complete(await completeOAuth(provider, data)));
   logSignUpIfNew(result.session, provider);
   return result;
 };

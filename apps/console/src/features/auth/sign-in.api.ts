@@ -95,8 +95,13 @@ export const fetchOAuthUrl = (provider: OAuthProvider) =>
 /** Finishes an OAuth sign-in: `POST /user/register/google` (form) or `GET /user/register/github`. */
 export const completeOAuth = (provider: OAuthProvider, data: RequestOf<typeof oauthCallbackRequestSchema>) =>
   provider === 'google'
-    ? api.request<SessionResponse>({ method: 'POST', path: '/user/register/google', data, bodyKind: 'form' })
-    : api.request<SessionResponse>({ path: '/user/register/github', data });
+    ? api.request<PasswordSignInResponse>({
+        method: 'POST',
+        path: '/user/register/google',
+        data,
+        bodyKind: 'form',
+      })
+    : api.request<PasswordSignInResponse>({ path: '/user/register/github', data });
 
 // ---- Analytics --------------------------------------------------------------------------
 

@@ -42,7 +42,7 @@ const LoginPage = () => {
   const { token } = theme.useToken();
   const location = useLocation();
   const captcha = useCaptcha();
-  const isFinishingOAuth = useOAuthReturn();
+  const { isSigningIn: isFinishingOAuth, secondStep: oauthSecondStep } = useOAuthReturn();
   const [tab, setTab] = useState<LoginTab>('email');
   const [isStartingGuest, setIsStartingGuest] = useState(false);
   const remembered = useMemo(() => readRememberedAccount(browserStorage), []);
@@ -73,6 +73,7 @@ const LoginPage = () => {
           <Spin size="large" />
           <span>{t('auth.oauth.signingIn')}</span>
         </Flex>
+        {oauthSecondStep}
       </AuthCard>
     );
   }

@@ -313,12 +313,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: User,
-        summary: 'Sign in or sign up with Google (finishes the OAuth request)',
+        summary:
+          'Sign in or sign up with Google (finishes the OAuth request; two-factor: a challenge on a new device)',
         body: oauthCallbackRequestSchema,
-        response: { 200: envelopeSchema(sessionResponseSchema) },
+        response: { 200: envelopeSchema(passwordSignInResponseSchema) },
       },
     },
-    async (request) => ok(await finishOAuth(deps, clientInfo(request), 'google', request.body)),
+    async (request) =>
+      ok(
+        await finishOAuth(deps, clientInfo(request), 'google', request.body, new Date(), {
+          deviceToken: request.cookies[TRUSTED_DEVICE_COOKIE],
+        }),
+      ),
   );
 
   app.get(
@@ -326,12 +332,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: User,
-        summary: 'Sign in or sign up with GitHub (finishes the OAuth request)',
+        summary:
+          'Sign in or sign up with GitHub (finishes the OAuth request; two-factor: a challenge on a new device)',
         querystring: oauthCallbackRequestSchema,
-        response: { 200: envelopeSchema(sessionResponseSchema) },
+        response: { 200: envelopeSchema(passwordSignInResponseSchema) },
       },
     },
-    async (request) => ok(await finishOAuth(deps, clientInfo(request), 'github', request.query)),
+    async (request) =>
+      ok(
+        await finishOAuth(deps, clientInfo(request), 'github', request.query, new Date(), {
+          deviceToken: request.cookies[TRUSTED_DEVICE_COOKIE],
+        }),
+      ),
   );
 
   app.post(

@@ -1,4 +1,6 @@
 import { ABUSE_LIMITS } from '@ptc/contracts';
+import { userTwoFactor } from '@ptc/db';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
 import { type FakeGithub, startFakeGithub } from '../../test/github-fake';
@@ -17,6 +19,7 @@ describe('sign-in with Google (OpenID Connect) against a real provider on loopba
         { sub: 'g-100', email: 'gina@example.test', email_verified: true, name: 'Gina Google' },
         { sub: 'g-200', email: 'existing@example.test', email_verified: true, name: 'Existing' },
         { sub: 'g-300', email: 'limited@example.test', email_verified: true, name: 'Limited' },
+        { sub: 'g-400', email: 'twostep@example.test', email_verified: true, name: 'Two Step' },
       ],
     });
     t = await createTestApp({
@@ -31,14 +34,15 @@ describe('sign-in with Google (OpenID Connect) against a real provider on loopba
     await issuer?.close();
   });
 
-  const signIn = async (login: string, ip?: string) => {
+  const signIn = async (login: string, ip?: string, cookie?: string) => {
     const started = await call(t.app, 'GET', '/user/oauth/google/url', { ip });
     expect(started.code).toBe(0);
     const redirect = await issuer.authorize(started.data.url, { login });
     expect(redirect.error).toBeNull();
     const form: Record<string, string> = { code: redirect.code ?? '', state: redirect.state ?? '' };
     if (redirect.iss) form.iss = redirect.iss;
-    return { response: await call(t.app, 'POST', '/user/register/google', { form, ip }), form };
+    const headers: Record<string, string> = cookie ? { cookie } : {};
+    return { response: await call(t.app, 'POST', '/user/register/google', { form, ip, headers }), form };
   };
 
   it('limits sign-in starts and failed callbacks per client address (429, 101); a confirmed one is given back', async () => {
@@ -96,6 +100,48 @@ describe('sign-in with Google (OpenID Connect) against a real provider on loopba
     expect((await call(t.app, 'GET', '/user/info', { token: response.data.token })).data.uid).toBe(
       existing.uid,
     );
+  });
+
+  it('asks an account with two-factor sign-in on for its second step on a new device, not on a remembered one', async () => {
+    const first = await signIn('g-400');
+    expect(first.response).toMatchObject({ code: 0, data: { is_new: true } });
+    const token = first.response.data.token as string;
+    const setup = await call(t.app, 'POST', '/user/2fa/totp/setup', { token });
+    const secret = setup.data.secret as string;
+    expect(
+      (
+        await call(t.app, 'POST', '/user/2fa/totp/enable', {
+          token,
+          body: { code: await generate({ secret }) },
+        })
+      ).code,
+    ).toBe(0);
+
+    const challenged = await signIn('g-400');
+    expect(challenged.response.code).toBe(0);
+    expect(challenged.response.data.token).toBeUndefined();
+    expect(challenged.response.data.two_factor).toMatchObject({ methods: ['totp', 'recovery'] });
+
+    // The step's code was used by the enrolment: forget it, as a later 30 s step would.
+    await t.database.db.update(userTwoFactor).set({ lastTotpStep: null });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login/2fa',
+      payload: { challenge: challenged.response.data.two_factor.challenge, code: await generate({ secret }) },
+    });
+    const passed = second.json() as { code: number; data: { token?: string } };
+    expect(passed.code).toBe(0);
+    const info = await call(t.app, 'GET', '/user/info', { token: passed.data.token ?? '' });
+    expect(info.data.email).toBe('twostep@example.test');
+    const device = [second.headers['set-cookie'] ?? []]
+      .flat()
+      .find((value) => value.startsWith('ptc_device='))
+      ?.split(';')[0];
+    expect(device).toBeDefined();
+
+    const remembered = await signIn('g-400', undefined, device);
+    expect(remembered.response).toMatchObject({ code: 0, data: { is_new: false } });
+    expect(remembered.response.data.token).toEqual(expect.any(String));
   });
 
   it('refuses a replayed callback with the token error', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, type OAuthProvider } from '@ptc/contracts';
+import { AppError, type OAuthProvider, type PasswordSignInResponse } from '@ptc/contracts';
 import type { OAuthClient } from '../../adapters/oauth/oauth-client';
+import { finishFirstStep } from '../two-factor/two-factor-sign-in.service';
 import { recordRegistrationAddress } from './account-addresses.repository';
 import type { AuthDeps, ClientInfo } from './auth.deps';
 import { findUserByEmail, findUserById, findUserByInviteCode } from './auth.repository';
@@ -58,7 +59,8 @@ export const startOAuth = async (
  * `POST /user/register/google` and `GET /user/register/github`: finishes the request, then
  * signs in the linked user, links a verified email's existing account, or creates one. A try
  * counts against the client address's sign-in limit, as password ones do; one the provider
- * confirmed is given back.
+ * confirmed is given back. The provider proves the first step only: an existing account with
+ * two-factor sign-in on gets the same challenge on a new device as a password sign-in does.
  */
 export const finishOAuth = async (
   deps: AuthDeps,
@@ -66,7 +68,8 @@ export const finishOAuth = async (
   provider: OAuthProvider,
   input: { code: string; state: string; iss?: string; ref?: string },
   now = new Date(),
-) => {
+  device: { deviceToken?: string | undefined } = {},
+): Promise<PasswordSignInResponse> => {
   const client = clientFor(deps, provider);
   await deps.limits.consume('SIGN_IN_FAILURES_PER_IP', caller.ip);
   const pending = await takeOAuthState(deps.db, provider, input.state, now);
@@ -88,13 +91,13 @@ export const finishOAuth = async (
 
   const linkedId = await findLinkedUserId(deps.db, provider, identity.subject);
   const linked = linkedId ? await findUserById(deps.db, linkedId) : null;
-  if (linked) return { token: await startSession(deps.db, linked.id, provider), is_new: false };
+  if (linked) return finishFirstStep(deps.db, linked, provider, device, now);
 
   const email = identity.email && identity.emailVerified ? identity.email : null;
   const existing = email ? await findUserByEmail(deps.db, email) : null;
   if (existing) {
     await linkOAuthAccount(deps.db, existing.id, provider, identity.subject);
-    return { token: await startSession(deps.db, existing.id, provider), is_new: false };
+    return finishFirstStep(deps.db, existing, provider, device, now);
   }
   const referrer = input.ref ? await findUserByInviteCode(deps.db, input.ref) : null;
   const user = await createAccount(
