@@ -1,5 +1,6 @@
 import type { Server, Socket } from 'node:net';
 import { type SpliceRelay, spliceRelay, unavailableReason } from '@ptc/relay';
+import { AllowListAuth } from './auth/allowlist-auth';
 import { AuthThrottle } from './auth/auth-throttle';
 import { Authenticator } from './auth/authenticator';
 import { CredentialCache } from './auth/credential-cache';
@@ -40,6 +41,7 @@ export const GATEWAY_DEFAULTS = {
   flushIntervalMs: 2 * SECOND,
   enforcementIntervalMs: 2 * SECOND,
   credentialTtlMs: 5 * SECOND,
+  allowListReloadMs: 30 * SECOND,
 } as const;
 
 const silentLogger: GatewayLogger = { info() {}, warn() {}, error() {}, debug() {} };
@@ -152,7 +154,22 @@ export const createGateway = (options: GatewayOptions): Gateway => {
     log,
     ...options.creditOptions,
   });
-  const broker = new ConnectionBroker({ authenticator, registry, guard, router, meter, pool, credit });
+  const allowList = new AllowListAuth({
+    store: options.allowList ?? null,
+    cache,
+    reloadMs: options.allowListReloadMs ?? GATEWAY_DEFAULTS.allowListReloadMs,
+    log,
+  });
+  const broker = new ConnectionBroker({
+    authenticator,
+    registry,
+    guard,
+    router,
+    meter,
+    pool,
+    credit,
+    allowList,
+  });
   const enforcer = new AdmissionEnforcer({
     store: options.credentials,
     registry,
@@ -243,6 +260,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       meter.start();
       enforcer.start();
       credit.start();
+      await allowList.start();
       if (!splice && (options.relay ?? 'auto') === 'auto') {
         log.warn({ reason: unavailableReason }, 'tunnels relay through Node.js streams (splice unavailable)');
       }
@@ -254,6 +272,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       if (isClosing) return;
       isClosing = true;
       unsubscribe?.();
+      await allowList.stop();
       const stopped = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
       registry.revokeAll('gateway closing');
       clients.forEach((client) => {

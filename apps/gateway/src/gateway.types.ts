@@ -1,5 +1,5 @@
 import type { CreditSizes } from './credit/owner-credit';
-import type { CredentialStore, CreditStore, ExitCatalog, UsageSink } from './ports';
+import type { AllowListStore, CredentialStore, CreditStore, ExitCatalog, UsageSink } from './ports';
 import type { RefusalKind } from './refusals';
 
 /** Which protocols a listening socket speaks; `auto` sniffs the first byte (0x05 → SOCKS5). */
@@ -100,6 +100,13 @@ export interface GatewayOptions {
   enforcementIntervalMs?: number;
   /** How long a credential lookup is cached. Default 5 s (unknown usernames: at most 1 s). */
   credentialTtlMs?: number;
+  /**
+   * The IP allow-list (issue #21): clients without credentials from a listed address are carried as
+   * the entry's proxy. Absent: every client must present credentials.
+   */
+  allowList?: AllowListStore;
+  /** How often the allow-list is reloaded whole, behind its change notifications. Default 30 s. */
+  allowListReloadMs?: number;
   /**
    * How tunnels (CONNECT, SOCKS5) move their bytes: `splice` has the kernel move them between the
    * sockets (Linux, with the relay addon built by `npm ci`), `stream` reads and writes them through

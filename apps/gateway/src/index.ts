@@ -4,6 +4,13 @@
  * `UsageSink` (see `./ports`).
  */
 
+export {
+  ALLOWLIST_MIN_PREFIX,
+  AllowList,
+  formatIp,
+  type NormalisedRange,
+  normaliseAllowListRange,
+} from './auth/allowlist';
 export { type ParsedUsername, parseUsername, type UsernameParams } from './auth/username-params';
 export { type ProbeResult, type ProbeTarget, probeExit } from './exits/exit-probe';
 export { createGateway, GATEWAY_DEFAULTS } from './gateway';

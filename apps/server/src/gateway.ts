@@ -53,6 +53,7 @@ export const startGateway = async (
     close: async () => {
       await gateway.close();
       await stores.credentials.close();
+      await stores.allowList.close();
     },
   };
 };

@@ -18,6 +18,8 @@ export interface AuthenticatedClient {
   params: UsernameParams;
   /** The purchased area narrowed by the username parameters. */
   area: AreaCriteria;
+  /** The source address of a client admitted by the IP allow-list, without credentials (issue #21). */
+  allowListedFrom?: string;
 }
 
 /** Reads `Proxy-Authorization: Basic …`; null when absent or not Basic. */

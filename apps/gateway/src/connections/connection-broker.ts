@@ -1,3 +1,4 @@
+import type { AllowListAuth } from '../auth/allowlist-auth';
 import type { AuthenticatedClient, Authenticator, SuppliedCredentials } from '../auth/authenticator';
 import type { Allowance } from '../credit/allowance';
 import type { CreditControl } from '../credit/credit-control';
@@ -22,6 +23,8 @@ export interface BrokerParts {
   pool: TargetPool;
   /** Credit of the owners of proxies billed by traffic. */
   credit: CreditControl;
+  /** Clients without credentials from allow-listed addresses (issue #21). */
+  allowList?: AllowListAuth;
 }
 
 /** A target connection for one forwarded request. */
@@ -71,6 +74,18 @@ export class ConnectionBroker {
     return this.parts.authenticator.authenticateHeader(header, source);
   }
 
+  /** The client of a source address admitted moments ago by the IP allow-list; null: ask `authenticateSource`. */
+  recallSource(source: string): AuthenticatedClient | null {
+    return this.parts.allowList?.recall(source) ?? null;
+  }
+
+  /** The client of a source address that presented no credentials: its allow-list entry's proxy, else a `Refusal`. */
+  authenticateSource(source: string): Promise<AuthenticatedClient> {
+    const { allowList } = this.parts;
+    if (!allowList) return Promise.reject(new Refusal('auth_required', 'proxy authentication required'));
+    return allowList.authenticate(source);
+  }
+
   /**
    * Refuses a proxy that may not carry traffic now (naming why: off, expired, out of funds…), or
    * one used over another protocol than the one it was generated for (4008).
@@ -91,7 +106,10 @@ export class ConnectionBroker {
     const { credential } = client;
     // A static proxy's connection is tied to the exit it leases now (closed when that changes).
     const exitId = credential.family.startsWith('static') ? credential.exitId : null;
-    return this.parts.registry.acquire(credential.proxyId, close, exitId);
+    const lease = this.parts.registry.acquire(credential.proxyId, close, exitId);
+    // An allow-listed client's connection ends when its address leaves the allow-list.
+    if (client.allowListedFrom !== undefined) this.parts.allowList?.track(lease, client);
+    return lease;
   }
 
   /**

@@ -161,9 +161,12 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
     let reads: TargetReads | null = null;
     try {
       const { host, port } = parseAuthority(head.target);
+      const source = socket.remoteAddress ?? '';
       const client =
-        broker.recallHeader(head.authorization) ??
-        (await broker.authenticateHeader(head.authorization, socket.remoteAddress ?? ''));
+        head.authorization === undefined
+          ? (broker.recallSource(source) ?? (await broker.authenticateSource(source)))
+          : (broker.recallHeader(head.authorization) ??
+            (await broker.authenticateHeader(head.authorization, source)));
       broker.admit(client, 'http');
       if (isBuiltInTarget(host, port)) {
         socket.write(CONNECTION_ESTABLISHED);
@@ -208,12 +211,18 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
         return;
       }
       // Clients repeat the same credentials on every request: most are known already.
-      const known = broker.recallHeader(head.authorization);
+      const source = connection.socket.remoteAddress ?? '';
+      const isAnonymous = head.authorization === undefined;
+      const known = isAnonymous ? broker.recallSource(source) : broker.recallHeader(head.authorization);
       if (known) {
         forwardAs(connection, head, uri, known);
         return;
       }
-      broker.authenticateHeader(head.authorization, connection.socket.remoteAddress ?? '').then(
+      // Without credentials: the client of an allow-listed address (issue #21), else 407.
+      (isAnonymous
+        ? broker.authenticateSource(source)
+        : broker.authenticateHeader(head.authorization, source)
+      ).then(
         (client) => forwardAs(connection, head, uri, client),
         (error: unknown) => {
           if (connection.head === head) refuse(connection, error);

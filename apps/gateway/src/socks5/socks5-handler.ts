@@ -29,6 +29,29 @@ export interface Socks5HandlerOptions {
 
 const SUCCEEDED = socksReply(SOCKS_REPLY.succeeded);
 const CHOSE_PASSWORD = Buffer.from([SOCKS.version, SOCKS.method.password]);
+const CHOSE_NONE = Buffer.from([SOCKS.version, SOCKS.method.none]);
+const NONE_ACCEPTABLE = Buffer.from([SOCKS.version, SOCKS.method.noneAcceptable]);
+
+/**
+ * "No authentication" (issue #21): offered only to a client of an allow-listed address, which is
+ * then its entry's proxy; any other answers "no acceptable methods".
+ */
+const authenticateSource = async (
+  socket: Socket,
+  options: Socks5HandlerOptions,
+): Promise<AuthenticatedClient | null> => {
+  const source = socket.remoteAddress ?? '';
+  try {
+    const client = options.broker.recallSource(source) ?? (await options.broker.authenticateSource(source));
+    socket.write(CHOSE_NONE);
+    return client;
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    options.log.debug({ kind: error.kind, reason: error.message }, 'SOCKS5 client not allow-listed');
+    endWith(socket, NONE_ACCEPTABLE);
+    return null;
+  }
+};
 const AUTH_SUCCEEDED = Buffer.from([SOCKS.authVersion, SOCKS.authStatus.success]);
 const AUTH_FAILED = Buffer.from([SOCKS.authVersion, SOCKS.authStatus.failure]);
 
@@ -45,8 +68,9 @@ const authenticate = async (
     return null;
   }
   if (!greeting.includes(SOCKS.method.password, 2)) {
-    // Only username/password is accepted: "no acceptable methods".
-    endWith(socket, Buffer.from([SOCKS.version, SOCKS.method.noneAcceptable]));
+    // Username/password, or no credentials from an allow-listed address: "no acceptable methods".
+    if (greeting.includes(SOCKS.method.none, 2)) return authenticateSource(socket, options);
+    endWith(socket, NONE_ACCEPTABLE);
     return null;
   }
   socket.write(CHOSE_PASSWORD);

@@ -1,4 +1,9 @@
 export {
+  ALLOWLIST_CHANGED_CHANNEL,
+  createDbAllowListStore,
+  notifyAllowListChanged,
+} from './allowlist-store';
+export {
   admissionOf,
   createDbCredentialStore,
   notifyProxyChanged,
