@@ -14,6 +14,7 @@ export * from './errors';
 export * from './extension';
 export * from './help';
 export * from './invitations';
+export * from './ip-allowlist';
 export * from './ledger';
 export * from './money';
 export * from './price-table';
