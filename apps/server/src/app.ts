@@ -25,6 +25,7 @@ import { helpRoutes } from './modules/help/help.routes';
 import { menuLinksRoutes } from './modules/help/menu-links.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { shareCodesRoutes } from './modules/invitations/share-codes.routes';
+import { ipAllowListRoutes } from './modules/ip-allowlist/ip-allowlist.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
@@ -32,6 +33,7 @@ import { quickAccessRoutes } from './modules/quick-access/quick-access.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { adminSurveyRoutes } from './modules/rewards/survey-admin.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
+import { subUsersRoutes } from './modules/sub-users/sub-users.routes';
 import { trafficRoutes } from './modules/traffic/traffic.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -171,6 +173,7 @@ export const buildApp = async (options: {
       await api.register(statisticsRoutes);
       await api.register(proxiesRoutes);
       await api.register(trafficRoutes);
+      await api.register(ipAllowListRoutes);
       await api.register(areasRoutes);
       await api.register(summaryRoutes);
       await api.register(adminRoutes);
@@ -186,6 +189,7 @@ export const buildApp = async (options: {
       await api.register(rewardsRoutes);
       await api.register(invitationsRoutes);
       await api.register(shareCodesRoutes);
+      await api.register(subUsersRoutes);
       // The browser extension's own calls (`authorization: Extension <token>` only).
       await api.register(extensionApiRoutes);
     },
