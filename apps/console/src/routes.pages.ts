@@ -54,6 +54,7 @@ export const PAGES = {
   fingerprintBrowser: () => import('./features/connection-help/fingerprint-browser.page'),
   invitationProgram: () => import('./features/invitation/invitation.page'),
   shareCode: () => import('./features/share-code/share-code.page'),
+  subUsers: () => import('./features/sub-users/sub-users.page'),
 } satisfies Record<string, PageLoader>;
 
 /** The name of a page module of {@link PAGES}. */

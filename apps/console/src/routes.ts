@@ -168,6 +168,15 @@ const defaultPages: AppRoute[] = [
         layout: 'default',
         page: 'staticIp',
       },
+      // Sub-users with their own credentials and limits (issue #21).
+      {
+        name: 'proxySubUsers',
+        path: '/proxy/sub-users',
+        titleKey: 'menu.proxy.subUsers',
+        order: 5,
+        layout: 'default',
+        page: 'subUsers',
+      },
     ],
   },
   {

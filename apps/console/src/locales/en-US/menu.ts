@@ -15,6 +15,7 @@ export const menu = {
   'menu.proxy.dynamicIp': 'Rotating proxies by IP',
   'menu.proxy.staticTraffic': 'Static proxies by traffic',
   'menu.proxy.staticIp': 'Static proxies by IP',
+  'menu.proxy.subUsers': 'Sub-users',
   'menu.charge': 'Top up',
   'menu.quickAccess': 'Quick access',
   'menu.userCenter': 'User center',

@@ -17,6 +17,7 @@ export const menu: Record<keyof typeof reference, string> = {
   'menu.proxy.dynamicIp': 'Ротационные прокси по IP',
   'menu.proxy.staticTraffic': 'Статические прокси по трафику',
   'menu.proxy.staticIp': 'Статические прокси по IP',
+  'menu.proxy.subUsers': 'Субпользователи',
   'menu.charge': 'Пополнение',
   'menu.quickAccess': 'Быстрый доступ',
   'menu.userCenter': 'Личный кабинет',

@@ -17,6 +17,7 @@ export const menu: Record<keyof typeof reference, string> = {
   'menu.proxy.dynamicIp': '动态代理（按 IP）',
   'menu.proxy.staticTraffic': '静态代理（按流量）',
   'menu.proxy.staticIp': '静态代理（按 IP）',
+  'menu.proxy.subUsers': '子用户',
   'menu.charge': '充值',
   'menu.quickAccess': '快捷访问',
   'menu.userCenter': '用户中心',
