@@ -25,6 +25,7 @@ import { helpRoutes } from './modules/help/help.routes';
 import { menuLinksRoutes } from './modules/help/menu-links.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { shareCodesRoutes } from './modules/invitations/share-codes.routes';
+import { ipAllowListRoutes } from './modules/ip-allowlist/ip-allowlist.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
@@ -172,6 +173,7 @@ export const buildApp = async (options: {
       await api.register(statisticsRoutes);
       await api.register(proxiesRoutes);
       await api.register(trafficRoutes);
+      await api.register(ipAllowListRoutes);
       await api.register(areasRoutes);
       await api.register(summaryRoutes);
       await api.register(adminRoutes);

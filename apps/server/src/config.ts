@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_EXTENSION_BYPASS,
+  IP_ALLOWLIST_DEFAULTS,
   isGatewayHost,
   parseAbuseLimits,
   parsePtc,
@@ -249,6 +250,15 @@ const envSchema = z
     DAILY_SIGNIN_REWARD_PTC: ptcSetting('0.01'),
     /** Accounts one client address may earn the sign-in or survey reward for per day (0: none). */
     REWARD_ACCOUNTS_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000).default(3),
+    /** IP allow-list entries one account may have (issue #21, README "IP allow-list"; 0: none). */
+    IP_ALLOWLIST_MAX_PER_ACCOUNT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1000)
+      .default(IP_ALLOWLIST_DEFAULTS.MAX_PER_ACCOUNT),
+    /** Whether loopback, private and other reserved ranges may be allow-listed (tests, private networks). */
+    IP_ALLOWLIST_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
     /** Static address replacements (issue #21) per proxy, and per account, in the period (0: none). */
     REPLACEMENTS_PER_PROXY: z.coerce.number().int().min(0).max(1000).default(REPLACEMENT_DEFAULTS.PER_PROXY),
     REPLACEMENTS_PER_ACCOUNT: z.coerce
@@ -536,6 +546,11 @@ const envSchema = z
       pageUrl: env.INVITATION_PAGE_URL ?? null,
       referralReward: env.REFERRAL_REWARD_PTC,
       referralMinTopUp: env.REFERRAL_MIN_TOP_UP_PTC,
+    },
+    /** IP allow-list authentication (issue #21): entries per account, reserved ranges allowed. */
+    ipAllowList: {
+      maxPerAccount: env.IP_ALLOWLIST_MAX_PER_ACCOUNT,
+      allowPrivate: env.IP_ALLOWLIST_ALLOW_PRIVATE === 'true',
     },
     /** Daily sign-in and survey rewards (issue #20): the sign-in amount and the per-address limit. */
     rewards: {

@@ -1,0 +1,115 @@
+import {
+  type AddIpAllowListEntry,
+  AppError,
+  IP_ALLOWLIST_MIN_PREFIX,
+  type IpAllowList,
+  type IpAllowListEntry,
+} from '@ptc/contracts';
+import type { Database, DatabaseHandle } from '@ptc/db';
+import { normaliseAllowListRange } from '@ptc/gateway';
+import { notifyAllowListChanged } from '@ptc/gateway/store';
+import type { Config } from '../../config';
+import type { UserRow } from '../auth/auth.repository';
+import {
+  type AllowListRow,
+  countEntries,
+  deleteEntry,
+  findOwnProxy,
+  insertEntry,
+  isListed,
+  listEntries,
+  lockAllowLists,
+  overlapsOtherAccount,
+} from './ip-allowlist.repository';
+
+/** What the allow-list services work with. */
+export interface AllowListDeps {
+  db: Database;
+  /** Gateways are told of changes through it (LISTEN/NOTIFY or in-process). */
+  database: DatabaseHandle;
+  config: Pick<Config, 'ipAllowList'>;
+}
+
+const present = (row: AllowListRow): IpAllowListEntry => ({
+  id: row.id.toString(),
+  network: row.network,
+  proxy: {
+    id: row.proxy.publicId,
+    username: row.proxy.username,
+    protocol: row.proxy.protocol,
+    status: row.proxy.status,
+    switch: row.proxy.switch,
+    deleted: row.proxy.deletedAt !== null,
+  },
+  note: row.note,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** The caller's address as a one-click suggestion, when it could be listed at all. */
+const suggestionOf = (deps: AllowListDeps, requestIp: string): string | null => {
+  const range = normaliseAllowListRange(requestIp, { allowPrivate: deps.config.ipAllowList.allowPrivate });
+  return range.ok ? range.network.slice(0, range.network.indexOf('/')) : null;
+};
+
+/** A customer's allow-list, its bound and the caller's address. */
+export const getAllowList = async (
+  deps: AllowListDeps,
+  user: UserRow,
+  requestIp: string,
+): Promise<IpAllowList> => {
+  const rows = await listEntries(deps.db, user.id);
+  return {
+    items: rows.map(present),
+    max: deps.config.ipAllowList.maxPerAccount,
+    current_ip: suggestionOf(deps, requestIp),
+    min_prefix: IP_ALLOWLIST_MIN_PREFIX,
+  };
+};
+
+/**
+ * Lists a range for one of the customer's proxies. Refuses a range that cannot be listed (4024),
+ * a proxy not theirs or deleted (4005), a range they list already (4025), one past the account's
+ * bound (4022), and one overlapping another customer's (4021, checked under the allow-lists' lock so
+ * two customers adding overlapping ranges at once cannot both succeed). Gateways hear of it at once.
+ */
+export const addAllowListEntry = async (
+  deps: AllowListDeps,
+  user: UserRow,
+  body: AddIpAllowListEntry,
+): Promise<IpAllowListEntry> => {
+  const range = normaliseAllowListRange(body.network, { allowPrivate: deps.config.ipAllowList.allowPrivate });
+  if (!range.ok) {
+    throw new AppError('ERR_ALLOWLIST_RANGE', {
+      message: `Not an address range that can be allow-listed: ${range.problem}`,
+      data: { fields: [{ field: 'network', reason: range.problem }] },
+    });
+  }
+  const note = body.note?.trim() ? body.note.trim() : null;
+  const id = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await lockAllowLists(tx);
+    const proxy = await findOwnProxy(tx, user.id, body.token_id);
+    if (!proxy) throw new AppError('ERR_NO_THIS_USER_TOKEN');
+    if (await isListed(tx, user.id, range.network)) throw new AppError('ERR_ALLOWLIST_DUPLICATE');
+    const max = deps.config.ipAllowList.maxPerAccount;
+    if ((await countEntries(tx, user.id)) >= max) {
+      throw new AppError('ERR_ALLOWLIST_MAX', {
+        message: `IP allow-list limit of the account reached (${max})`,
+      });
+    }
+    if (await overlapsOtherAccount(tx, user.id, range.network)) throw new AppError('ERR_ALLOWLIST_OVERLAP');
+    return insertEntry(tx, { userId: user.id, proxyId: proxy.id, network: range.network, note });
+  });
+  await notifyAllowListChanged(deps.database);
+  const row = (await listEntries(deps.db, user.id)).find((entry) => entry.id === id);
+  if (!row) throw new Error('the new entry vanished');
+  return present(row);
+};
+
+/** Removes one of the customer's entries (4023 when it has none of this id); gateways hear of it at once. */
+export const deleteAllowListEntry = async (deps: AllowListDeps, user: UserRow, entryId: string) => {
+  const isDeleted = /^\d{1,18}$/.test(entryId) && (await deleteEntry(deps.db, user.id, BigInt(entryId)));
+  if (!isDeleted) throw new AppError('ERR_NO_ALLOWLIST_ENTRY');
+  await notifyAllowListChanged(deps.database);
+  return { done: true } as const;
+};
