@@ -12,6 +12,8 @@ export const IP_ALLOWLIST_DEFAULTS = {
   MAX_PER_ACCOUNT: 20,
   /** The longest note. */
   NOTE_MAX: 100,
+  /** Proxies offered to choose from. */
+  CHOICES_MAX: 500,
   /** The longest range text accepted (an IPv6 address with a prefix fits in 49). */
   RANGE_MAX: 64,
 } as const;
@@ -47,6 +49,16 @@ export const ipAllowListSchema = z.object({
   /** The address this request came from (null when it cannot be listed, e.g. a private one). */
   current_ip: z.string().nullable(),
   min_prefix: z.object({ ipv4: z.number().int(), ipv6: z.number().int() }),
+  /** The proxies a range may be listed for: the customer's live ones, newest first (at most 500). */
+  choices: z.array(
+    z.object({
+      id: z.string(),
+      username: z.string(),
+      protocol: z.enum(['http', 'socks5']),
+      family: z.enum(['dynamic-traffic', 'dynamic-ip', 'static-traffic', 'static-ip']),
+      remark: z.string().nullable(),
+    }),
+  ),
 });
 export type IpAllowList = z.infer<typeof ipAllowListSchema>;
 

@@ -1,4 +1,16 @@
-import { and, asc, count, type Database, eq, ipAllowlistEntries, isNull, ne, proxies, sql } from '@ptc/db';
+import {
+  and,
+  asc,
+  count,
+  type Database,
+  desc,
+  eq,
+  ipAllowlistEntries,
+  isNull,
+  ne,
+  proxies,
+  sql,
+} from '@ptc/db';
 
 /** An entry with the proxy it stands for. */
 export type AllowListRow = Awaited<ReturnType<typeof listEntries>>[number];
@@ -72,6 +84,21 @@ export const findOwnProxy = async (db: Database, userId: bigint, publicId: strin
     .limit(1);
   return row ?? null;
 };
+
+/** The customer's live proxies, newest first: what a range may be listed for. */
+export const listProxyChoices = (db: Database, userId: bigint, limit: number) =>
+  db
+    .select({
+      publicId: proxies.publicId,
+      username: proxies.username,
+      protocol: proxies.protocol,
+      family: proxies.family,
+      remark: proxies.remark,
+    })
+    .from(proxies)
+    .where(and(eq(proxies.userId, userId), isNull(proxies.deletedAt)))
+    .orderBy(desc(proxies.id))
+    .limit(limit);
 
 /** Stores an entry; answers its id. */
 export const insertEntry = async (

@@ -1,6 +1,7 @@
 import {
   type AddIpAllowListEntry,
   AppError,
+  IP_ALLOWLIST_DEFAULTS,
   IP_ALLOWLIST_MIN_PREFIX,
   type IpAllowList,
   type IpAllowListEntry,
@@ -18,6 +19,7 @@ import {
   insertEntry,
   isListed,
   listEntries,
+  listProxyChoices,
   lockAllowLists,
   overlapsOtherAccount,
 } from './ip-allowlist.repository';
@@ -57,12 +59,22 @@ export const getAllowList = async (
   user: UserRow,
   requestIp: string,
 ): Promise<IpAllowList> => {
-  const rows = await listEntries(deps.db, user.id);
+  const [rows, choices] = await Promise.all([
+    listEntries(deps.db, user.id),
+    listProxyChoices(deps.db, user.id, IP_ALLOWLIST_DEFAULTS.CHOICES_MAX),
+  ]);
   return {
     items: rows.map(present),
     max: deps.config.ipAllowList.maxPerAccount,
     current_ip: suggestionOf(deps, requestIp),
     min_prefix: IP_ALLOWLIST_MIN_PREFIX,
+    choices: choices.map((proxy) => ({
+      id: proxy.publicId,
+      username: proxy.username,
+      protocol: proxy.protocol,
+      family: proxy.family,
+      remark: proxy.remark,
+    })),
   };
 };
 

@@ -48,6 +48,9 @@ describe('the IP allow-list of a customer (issue #21)', () => {
       items: [{ network: '198.51.100.0/24' }, { network: '2001:db8:77::1/128' }],
     });
     expect(list.data.items[0].proxy).toMatchObject({ protocol: 'http', switch: 5, deleted: false });
+    expect(list.data.choices).toEqual([
+      { id: proxy.id, username: proxy.username, protocol: 'http', family: 'dynamic-traffic', remark: null },
+    ]);
     // A loopback caller cannot be listed here (reserved ranges are refused by default): no suggestion.
     expect(
       (await call(t.app, 'GET', '/proxy/allowlist', { token: customer.token })).data.current_ip,
