@@ -55,6 +55,7 @@ export const PAGES = {
   invitationProgram: () => import('./features/invitation/invitation.page'),
   shareCode: () => import('./features/share-code/share-code.page'),
   subUsers: () => import('./features/sub-users/sub-users.page'),
+  ipAllowList: () => import('./features/ip-allowlist/ip-allowlist.page'),
 } satisfies Record<string, PageLoader>;
 
 /** The name of a page module of {@link PAGES}. */

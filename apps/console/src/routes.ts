@@ -177,6 +177,15 @@ const defaultPages: AppRoute[] = [
         layout: 'default',
         page: 'subUsers',
       },
+      // Clients from listed addresses use a chosen proxy without credentials (issue #21).
+      {
+        name: 'proxyIpAllowList',
+        path: '/proxy/ip-allowlist',
+        titleKey: 'menu.proxy.ipAllowList',
+        order: 6,
+        layout: 'default',
+        page: 'ipAllowList',
+      },
     ],
   },
   {

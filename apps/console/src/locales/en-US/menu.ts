@@ -16,6 +16,7 @@ export const menu = {
   'menu.proxy.staticTraffic': 'Static proxies by traffic',
   'menu.proxy.staticIp': 'Static proxies by IP',
   'menu.proxy.subUsers': 'Sub-users',
+  'menu.proxy.ipAllowList': 'IP allow-list',
   'menu.charge': 'Top up',
   'menu.quickAccess': 'Quick access',
   'menu.userCenter': 'User center',

@@ -18,6 +18,7 @@ export const menu: Record<keyof typeof reference, string> = {
   'menu.proxy.staticTraffic': 'Статические прокси по трафику',
   'menu.proxy.staticIp': 'Статические прокси по IP',
   'menu.proxy.subUsers': 'Субпользователи',
+  'menu.proxy.ipAllowList': 'Белый список IP',
   'menu.charge': 'Пополнение',
   'menu.quickAccess': 'Быстрый доступ',
   'menu.userCenter': 'Личный кабинет',

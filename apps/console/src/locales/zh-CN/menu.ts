@@ -18,6 +18,7 @@ export const menu: Record<keyof typeof reference, string> = {
   'menu.proxy.staticTraffic': '静态代理（按流量）',
   'menu.proxy.staticIp': '静态代理（按 IP）',
   'menu.proxy.subUsers': '子用户',
+  'menu.proxy.ipAllowList': 'IP 白名单',
   'menu.charge': '充值',
   'menu.quickAccess': '快捷访问',
   'menu.userCenter': '用户中心',

@@ -1,0 +1,43 @@
+import type { ipAllowList as reference } from '../en-US/ip-allowlist';
+
+/** IP 白名单页面（`features/ip-allowlist`）的文本。 */
+export const ipAllowList: Record<keyof typeof reference, string> = {
+  'ipAllowList.intro':
+    '从这些地址连接的客户端无需用户名和密码即可使用所选代理：HTTP 不带代理认证，SOCKS5 使用“无认证”。代理保留其自身的地区、限制和计费。发送凭据的客户端仍按凭据登录。',
+  'ipAllowList.rules':
+    '可填写 IP 地址或 CIDR 地址段，最宽 /{{ipv4}}（IPv4）或 /{{ipv6}}（IPv6）。其他账户已添加的地址段无法添加。删除地址段会关闭从该地址段建立的连接。',
+  'ipAllowList.count': '{{count}} / {{max}} 个地址段',
+  'ipAllowList.add': '添加地址',
+  'ipAllowList.full': '白名单数量已达上限',
+  'ipAllowList.currentIp': '您当前的 IP：{{ip}}',
+  'ipAllowList.addCurrentIp': '添加此 IP',
+  'ipAllowList.loadFailed': '无法加载白名单',
+  'ipAllowList.empty': '暂无地址',
+  'ipAllowList.column.network': '地址或地址段',
+  'ipAllowList.column.proxy': '代理',
+  'ipAllowList.column.note': '备注',
+  'ipAllowList.column.added': '添加时间',
+  'ipAllowList.column.actions': '操作',
+  'ipAllowList.proxyOff': '已关闭',
+  'ipAllowList.proxyDeleted': '已删除',
+  'ipAllowList.delete': '移除',
+  'ipAllowList.delete.confirm': '从白名单中移除 {{network}}？',
+  'ipAllowList.delete.effect': '来自该地址的客户端将需要重新使用用户名和密码；其已打开的连接会被关闭。',
+  'ipAllowList.delete.done': '已移除 {{network}}',
+  'ipAllowList.cancel': '取消',
+  'ipAllowList.dialog.title': '添加白名单地址',
+  'ipAllowList.dialog.network': 'IP 地址或 CIDR 地址段',
+  'ipAllowList.dialog.networkHint': '例如 203.0.113.7 或 203.0.113.0/24',
+  'ipAllowList.dialog.networkRequired': '请输入 IP 地址或地址段',
+  'ipAllowList.dialog.proxy': '使用的代理',
+  'ipAllowList.dialog.proxyRequired': '请选择代理',
+  'ipAllowList.dialog.noProxies': '您还没有代理：请先生成一个',
+  'ipAllowList.dialog.note': '备注（可选）',
+  'ipAllowList.dialog.noteTooLong': '最多 {{max}} 个字符',
+  'ipAllowList.dialog.save': '添加',
+  'ipAllowList.dialog.saved': '已添加 {{network}}',
+  'ipAllowList.family.dynamic-traffic': '动态（按流量）',
+  'ipAllowList.family.dynamic-ip': '动态（按 IP）',
+  'ipAllowList.family.static-traffic': '静态（按流量）',
+  'ipAllowList.family.static-ip': '静态（按 IP）',
+};
