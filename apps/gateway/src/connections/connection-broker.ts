@@ -5,6 +5,7 @@ import type { CreditControl } from '../credit/credit-control';
 import type { DialedTarget } from '../exits/exit-dialer';
 import type { ExitRouter, RoutePlan } from '../exits/exit-router';
 import type { TargetGuard, VettedTarget } from '../guard/target-guard';
+import { domainOf } from '../metering/domain-tally';
 import type { Metered, UsageMeter } from '../metering/usage-meter';
 import type { Exit, ProxyProtocol } from '../ports';
 import { admissionRefusal, Refusal } from '../refusals';
@@ -39,6 +40,10 @@ const poolKey = (proxyId: string, route: string, address: string, port: number) 
 
 /** Routes whose pool keys are kept per destination and proxy. */
 const MAX_ROUTES_KEPT = 64;
+
+/** The domain a connection's usage is tallied under; null when its owner switched that off (issue #21). */
+const domainFor = (client: AuthenticatedClient, host: string): string | null =>
+  client.credential.domainUsage === false ? null : domainOf(host);
 
 /** Closes an allowance of a connection that never got to carry anything. */
 const giveBack = (allowance: Allowance | null) => allowance?.close();
@@ -145,6 +150,7 @@ export class ConnectionBroker {
       dialed.socket,
       dialed.baseline,
       allowance,
+      domainFor(client, host),
     );
     return { ...dialed, metered };
   }
@@ -159,7 +165,7 @@ export class ConnectionBroker {
     const vetted = this.parts.guard.recall(host, port);
     if (!vetted) return null;
     const plan = this.parts.router.planNow(client);
-    return plan && this.takePooled(plan, vetted, port);
+    return plan && this.takePooled(plan, vetted, port, domainFor(client, host));
   }
 
   /**
@@ -178,7 +184,8 @@ export class ConnectionBroker {
     const { guard, router, pool, meter } = this.parts;
     const vetted = guard.recall(host, port) ?? (await guard.vet(host, port));
     const plan = await router.plan(client);
-    const pooled = fresh ? null : this.takePooled(plan, vetted, port);
+    const domain = domainFor(client, host);
+    const pooled = fresh ? null : this.takePooled(plan, vetted, port, domain);
     if (pooled) return { target: pooled, isReused: true };
     const allowance = await this.parts.credit.open(client);
     const reads = new ForwardReads();
@@ -195,15 +202,23 @@ export class ConnectionBroker {
       throw new Refusal('not_admitted', `proxy not allowed to carry traffic: ${lease.revokedBecause}`);
     }
     const { proxyId } = client.credential;
-    const metered = meter.track(proxyId, dialed.socket, dialed.baseline, allowance);
+    const metered = meter.track(proxyId, dialed.socket, dialed.baseline, allowance, domain);
     const { route } = router.identity(plan, dialed.exit, vetted);
     const key = poolKey(proxyId, route, dialed.address, port);
     const target = pool.adopt(dialed.socket, key, proxyId, metered, dialed.reads === reads ? reads : null);
     return { target, isReused: false };
   }
 
-  /** An idle connection through the plan's first exit to the vetted destination, now in use (metered). */
-  private takePooled(plan: RoutePlan, vetted: VettedTarget, port: number): PooledTarget | null {
+  /**
+   * An idle connection through the plan's first exit to the vetted destination, now in use (metered,
+   * tallied under `domain`).
+   */
+  private takePooled(
+    plan: RoutePlan,
+    vetted: VettedTarget,
+    port: number,
+    domain: string | null,
+  ): PooledTarget | null {
     const { router, pool, meter } = this.parts;
     const first = plan.candidates[0];
     if (!first) return null;
@@ -211,7 +226,7 @@ export class ConnectionBroker {
       const target = pool.take(key);
       if (!target) continue;
       router.pin(plan, first);
-      meter.addUse(target.metered);
+      meter.addUse(target.metered, domain);
       return target;
     }
     return null;

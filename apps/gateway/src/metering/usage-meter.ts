@@ -6,6 +6,7 @@ import { type Listed, Roster } from '../connections/roster';
 import type { Allowance } from '../credit/allowance';
 import type { GatewayLogger } from '../gateway.types';
 import type { UsageBatch, UsageDelta, UsageSink } from '../ports';
+import { DomainTally } from './domain-tally';
 
 /** Options of the usage meter. */
 export interface UsageMeterOptions {
@@ -32,6 +33,8 @@ export interface Metered extends Listed {
   relayed: RelayStats | null;
   /** The connection's credit (proxies billed by traffic), or null. */
   readonly allowance: Allowance | null;
+  /** The target domain its bytes and uses are tallied under (issue #21), or null: not tallied. */
+  domain: string | null;
 }
 
 const HOUR_MS = 3_600_000;
@@ -40,6 +43,8 @@ const HOUR_MS = 3_600_000;
 interface Bucket {
   at: number;
   deltas: Map<string, UsageDelta>;
+  /** The same bytes per proxy and target domain. */
+  domains: DomainTally;
 }
 
 /**
@@ -80,6 +85,7 @@ export class UsageMeter {
     socket: Socket,
     baseline: { read: number; written: number },
     allowance: Allowance | null = null,
+    domain: string | null = null,
   ): Metered {
     const entry: Metered = {
       proxyId,
@@ -89,6 +95,7 @@ export class UsageMeter {
       uncounted: 1,
       relayed: null,
       allowance,
+      domain,
       rosterIndex: -1,
     };
     this.metered.add(entry);
@@ -116,8 +123,15 @@ export class UsageMeter {
     return this.metered.list().map((entry) => entry.socket);
   }
 
-  /** One more use of a tracked socket (a forwarded request on a pooled connection): one more connection. */
-  addUse(entry: Metered): void {
+  /**
+   * One more use of a tracked socket (a forwarded request on a pooled connection): one more
+   * connection, tallied under `domain` (what the socket carried before counts for its previous one).
+   */
+  addUse(entry: Metered, domain: string | null = entry.domain): void {
+    if (domain !== entry.domain) {
+      this.sample(entry);
+      entry.domain = domain;
+    }
     entry.uncounted += 1;
   }
 
@@ -207,7 +221,7 @@ export class UsageMeter {
     const hour = Math.floor(now / HOUR_MS);
     let bucket = this.buckets.get(hour);
     if (!bucket) {
-      bucket = { at: now, deltas: new Map() };
+      bucket = { at: now, deltas: new Map(), domains: new DomainTally() };
       this.buckets.set(hour, bucket);
     }
     bucket.at = now;
@@ -223,6 +237,9 @@ export class UsageMeter {
     this.unsentSince ??= now;
     if (entry.allowance) delta.packageBytes += entry.allowance.attribute(Math.max(up, 0) + Math.max(down, 0));
     delta.connections += entry.uncounted;
+    if (entry.domain !== null) {
+      bucket.domains.add(entry.proxyId, entry.domain, Math.max(up, 0) + Math.max(down, 0), entry.uncounted);
+    }
     entry.uncounted = 0;
   }
 
@@ -257,6 +274,7 @@ export class UsageMeter {
         batchId: randomUUID(),
         at: new Date(bucket.at),
         deltas: [...bucket.deltas.values()],
+        domains: bucket.domains.list(),
       });
     }
   }
