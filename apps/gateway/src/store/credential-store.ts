@@ -3,6 +3,7 @@ import {
   and,
   type Database,
   type DatabaseHandle,
+  domainUsageOptOuts,
   eq,
   inArray,
   proxies,
@@ -71,6 +72,9 @@ const selection = {
   >`(select coalesce(sum(${trafficPools.bytesTotal} - ${trafficPools.bytesUsed}), 0) from ${trafficPools} where ${trafficPools.userId} = ${users.id} and (${trafficPools.expiresAt} is null or ${trafficPools.expiresAt} > now()))`,
 };
 
+/** Whether the owner switched per-domain usage off (issue #21): the gateway then tallies no domains. */
+const domainUsageOff = sql<boolean>`exists (select 1 from ${domainUsageOptOuts} where ${domainUsageOptOuts.userId} = ${users.id})`;
+
 /** How long the price table is cached (an operator's change reaches gateways within this). */
 const PRICES_CACHE_MS = 5_000;
 
@@ -111,7 +115,7 @@ export const createDbCredentialStore = (
       const at = now();
       const [[row], table] = await Promise.all([
         handle.db
-          .select({ ...selection, ...subUserColumns(at) })
+          .select({ ...selection, ...subUserColumns(at), domainUsageOff })
           .from(proxies)
           .innerJoin(users, eq(users.id, proxies.userId))
           .leftJoin(subUsers, subUserJoin)
@@ -139,6 +143,7 @@ export const createDbCredentialStore = (
         admission: admissionOf(row, at),
         pricePerGb: priceOf(proxy, table, row.discountBasisPoints),
         subUser: subUserLimitsOf(row, at),
+        domainUsage: !row.domainUsageOff,
       };
       return credential;
     },

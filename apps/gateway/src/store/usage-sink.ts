@@ -13,6 +13,7 @@ import {
   users,
 } from '@ptc/db';
 import type { UsageBatch, UsageSink } from '../ports';
+import { writeDomainUsage } from './domain-usage-writer';
 import { type PriceTable, readPriceTable, trafficPriceOf } from './price-table';
 import { recordSubUserUsage } from './sub-user-columns';
 
@@ -172,6 +173,7 @@ export const createDbUsageSink = (handle: DatabaseHandle, options: DbUsageSinkOp
             updatedAt: sql`now()`,
           },
         });
+      await writeDomainUsage(t, hour, batch.domains, new Set(kept.map((delta) => delta.proxyId)));
       // One statement for every proxy of the batch.
       const values = sql.join(
         steps.map(
