@@ -64,89 +64,93 @@ export const SubUserDialog = ({ subUser, onClose }: { subUser: SubUser | null; o
         if (!save.isPending) onClose();
       }}
       destroyOnHidden
-      data-testid="sub-user-dialog"
     >
-      <Form<SubUserValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{
-          name: subUser?.name ?? '',
-          trafficLimit: initialTraffic.text,
-          spendingLimit: subUser?.spending_limit ? String(Number(subUser.spending_limit)) : '',
-          period: subUser?.period ?? 'month',
-        }}
-        onFinish={(values) => {
-          if (!save.isPending) save.mutate(values);
-        }}
-      >
-        <Form.Item
-          name="name"
-          label={t('subUsers.dialog.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('subUsers.dialog.nameRequired') },
-            { max: SUB_USER_NAME_MAX, message: t('subUsers.dialog.nameTooLong', { max: SUB_USER_NAME_MAX }) },
-          ]}
+      <div data-testid="sub-user-dialog">
+        <Form<SubUserValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{
+            name: subUser?.name ?? '',
+            trafficLimit: initialTraffic.text,
+            spendingLimit: subUser?.spending_limit ? String(Number(subUser.spending_limit)) : '',
+            period: subUser?.period ?? 'month',
+          }}
+          onFinish={(values) => {
+            if (!save.isPending) save.mutate(values);
+          }}
         >
-          <Input maxLength={SUB_USER_NAME_MAX * 2} autoComplete="off" data-testid="sub-user-name-input" />
-        </Form.Item>
-        <Form.Item name="period" label={t('subUsers.dialog.period')}>
-          <Select
-            data-testid="sub-user-period"
-            options={SUB_USER_PERIODS.map((period) => ({
-              value: period,
-              label: t(`subUsers.periodName.${period}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item label={t('subUsers.dialog.trafficLimit')} extra={t('subUsers.dialog.trafficLimitHint')}>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item
-              name="trafficLimit"
-              noStyle
-              rules={[
-                {
-                  validator: (_rule, value: string | undefined) => {
-                    const limit = trafficLimitOf(value, unit);
-                    return limit.ok
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t(`subUsers.dialog.${limit.error}`)));
-                  },
-                },
-              ]}
-            >
-              <Input inputMode="decimal" autoComplete="off" data-testid="sub-user-traffic-limit" />
-            </Form.Item>
-            <Select<TrafficUnit>
-              value={unit}
-              onChange={setUnit}
-              style={{ width: 90 }}
-              options={(Object.keys(TRAFFIC_UNITS) as TrafficUnit[]).map((value) => ({
-                value,
-                label: value,
-              }))}
-              data-testid="sub-user-traffic-unit"
-            />
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item
-          name="spendingLimit"
-          label={t('subUsers.dialog.spendingLimit')}
-          extra={t('subUsers.dialog.spendingLimitHint')}
-          rules={[
-            {
-              validator: (_rule, value: string | undefined) => {
-                const limit = spendingLimitOf(value);
-                return limit.ok
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t(`subUsers.dialog.${limit.error}`)));
+          <Form.Item
+            name="name"
+            label={t('subUsers.dialog.name')}
+            rules={[
+              { required: true, whitespace: true, message: t('subUsers.dialog.nameRequired') },
+              {
+                max: SUB_USER_NAME_MAX,
+                message: t('subUsers.dialog.nameTooLong', { max: SUB_USER_NAME_MAX }),
               },
-            },
-          ]}
-        >
-          <Input inputMode="decimal" autoComplete="off" data-testid="sub-user-spending-limit" />
-        </Form.Item>
-      </Form>
+            ]}
+          >
+            <Input maxLength={SUB_USER_NAME_MAX * 2} autoComplete="off" data-testid="sub-user-name-input" />
+          </Form.Item>
+          <Form.Item name="period" label={t('subUsers.dialog.period')}>
+            <Select
+              data-testid="sub-user-period"
+              options={SUB_USER_PERIODS.map((period) => ({
+                value: period,
+                label: t(`subUsers.periodName.${period}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('subUsers.dialog.trafficLimit')} extra={t('subUsers.dialog.trafficLimitHint')}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item
+                name="trafficLimit"
+                noStyle
+                rules={[
+                  {
+                    validator: (_rule, value: string | undefined) => {
+                      const limit = trafficLimitOf(value, unit);
+                      return limit.ok
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t(`subUsers.dialog.${limit.error}`)));
+                    },
+                  },
+                ]}
+              >
+                <Input inputMode="decimal" autoComplete="off" data-testid="sub-user-traffic-limit" />
+              </Form.Item>
+              <Select<TrafficUnit>
+                value={unit}
+                onChange={setUnit}
+                style={{ width: 90 }}
+                options={(Object.keys(TRAFFIC_UNITS) as TrafficUnit[]).map((value) => ({
+                  value,
+                  label: value,
+                }))}
+                data-testid="sub-user-traffic-unit"
+              />
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item
+            name="spendingLimit"
+            label={t('subUsers.dialog.spendingLimit')}
+            extra={t('subUsers.dialog.spendingLimitHint')}
+            rules={[
+              {
+                validator: (_rule, value: string | undefined) => {
+                  const limit = spendingLimitOf(value);
+                  return limit.ok
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t(`subUsers.dialog.${limit.error}`)));
+                },
+              },
+            ]}
+          >
+            <Input inputMode="decimal" autoComplete="off" data-testid="sub-user-spending-limit" />
+          </Form.Item>
+        </Form>
+      </div>
     </Modal>
   );
 };
