@@ -9,6 +9,7 @@ export * from './announcements';
 export * from './api-keys';
 export * from './app-error';
 export * from './charges';
+export * from './domain-usage';
 export * from './envelope';
 export * from './errors';
 export * from './extension';
