@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_EXTENSION_BYPASS,
+  DOMAIN_USAGE_RETENTION_DEFAULT_DAYS,
   IP_ALLOWLIST_DEFAULTS,
   isGatewayHost,
   parseAbuseLimits,
@@ -283,6 +284,13 @@ const envSchema = z
       .default(REPLACEMENT_DEFAULTS.QUARANTINE_HOURS),
     /** Live sub-users one account may have (issue #21, README "Sub-users"). */
     SUB_USERS_MAX_PER_ACCOUNT: z.coerce.number().int().min(0).max(10_000).default(SUB_USERS_MAX_DEFAULT),
+    /** Days per-domain usage is kept (issue #21, README "Per-domain usage"). */
+    DOMAIN_USAGE_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(3_650)
+      .default(DOMAIN_USAGE_RETENTION_DEFAULT_DAYS),
     /** Overrides of the per-address abuse limits: `NAME=points/seconds, …`. */
     ABUSE_LIMITS: z
       .string()
@@ -566,6 +574,8 @@ const envSchema = z
     },
     /** Sub-users (issue #21): how many live ones an account may have. */
     subUsers: { maxPerAccount: env.SUB_USERS_MAX_PER_ACCOUNT },
+    /** Per-domain usage (issue #21): how many days its hourly figures are kept. */
+    domainUsage: { retentionDays: env.DOMAIN_USAGE_RETENTION_DAYS },
     /** The first owner, when no operator exists yet (README "Operators"). */
     operatorBootstrap:
       env.OPERATOR_BOOTSTRAP_EMAIL && env.OPERATOR_BOOTSTRAP_PASSWORD
