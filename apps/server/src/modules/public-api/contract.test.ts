@@ -194,6 +194,14 @@ describe('public API contract: the documents are valid OpenAPI and every documen
     expect(replaced.body.data).toMatchObject({ old_ip: leased.ip, proxy: { id: leased.id } });
     expect(replaced.body.data.new_ip).not.toBe(leased.ip);
     await call('PUT', `/api/v2/proxies/${leased.id}/remark`, { body: { remark: 'contract' } });
+    // The IP allow-list (issue #21): a range for a proxy, listed, then removed.
+    const listed = await call('POST', '/api/v2/allowlist', {
+      body: { network: '198.51.100.9/24', token_id: rotating.id, note: 'contract' },
+    });
+    expect(listed.body.data).toMatchObject({ network: '198.51.100.0/24', proxy: { id: rotating.id } });
+    const allowList = await call('GET', '/api/v2/allowlist');
+    expect(allowList.body.data.items).toHaveLength(1);
+    await call('DELETE', `/api/v2/allowlist/${listed.body.data.id}`);
     await call('DELETE', `/api/v2/proxies/${universal.body.data.data[0].id}`);
     const expired = await createProxy(t.database.db, customer.user.id, {
       family: 'static-ip',

@@ -1,4 +1,5 @@
 import {
+  addIpAllowListEntrySchema,
   areaListSchema,
   areaQuerySchema,
   byteAmountSchema,
@@ -11,6 +12,8 @@ import {
   errorEnvelopeSchema,
   formatPtc,
   generatedProxiesSchema,
+  ipAllowListEntrySchema,
+  ipAllowListSchema,
   ipPrefixListSchema,
   ipPrefixQuerySchema,
   ledgerPageSchema,
@@ -45,6 +48,7 @@ import { withIdempotency } from '../api-keys/idempotency';
 import type { AreaLevel } from '../areas/areas.repository';
 import { createAreaCatalog } from '../areas/areas.service';
 import { summarizeTraffic } from '../billing/summary.service';
+import { addAllowListEntry, deleteAllowListEntry, getAllowList } from '../ip-allowlist/ip-allowlist.service';
 import {
   type GenerationPlan,
   planDynamicCommon,
@@ -556,6 +560,55 @@ export const v2Routes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, 
     },
     async (request) =>
       ok(await replaceProxyAddress(deps, currentUser(request), request.params.id, request.body)),
+  );
+
+  // IP allow-list authentication (issue #21): clients from listed ranges use a proxy without a password.
+  app.get(
+    '/allowlist',
+    {
+      onRequest: read,
+      schema: {
+        ...operation('getIpAllowList'),
+        tags: ['IP allow-list'],
+        summary:
+          "The account's allow-listed ranges, its maximum, the caller's address and the proxies a range may be listed for",
+        response: answers(ipAllowListSchema),
+      },
+    },
+    async (request) => ok(await getAllowList(deps, currentUser(request), request.ip)),
+  );
+
+  app.post(
+    '/allowlist',
+    {
+      onRequest: write,
+      schema: {
+        ...operation('addIpAllowListEntry', {
+          body: { network: '203.0.113.0/24', token_id: EXAMPLE_ID, note: 'office' },
+        }),
+        tags: ['IP allow-list'],
+        summary:
+          'Allow-list an address or CIDR range (at most /24 or /48) for one of your proxies: 4024 not listable, 4025 listed already, 4022 over the maximum, 4021 overlaps another account',
+        body: addIpAllowListEntrySchema,
+        response: answers(ipAllowListEntrySchema),
+      },
+    },
+    async (request) => ok(await addAllowListEntry(deps, currentUser(request), request.body)),
+  );
+
+  app.delete(
+    '/allowlist/:id',
+    {
+      onRequest: write,
+      schema: {
+        ...operation('deleteIpAllowListEntry', { params: { id: 'ENTRY_ID' } }),
+        tags: ['IP allow-list'],
+        summary: 'Remove an allow-listed range (4023 when unknown); open connections from it are closed',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: answers(doneResponseSchema),
+      },
+    },
+    async (request) => ok(await deleteAllowListEntry(deps, currentUser(request), request.params.id)),
   );
 
   app.put(
