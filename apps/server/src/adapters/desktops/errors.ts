@@ -14,6 +14,17 @@ export class DesktopUnavailableError extends Error {
   }
 }
 
+/**
+ * The provider is shutting down (the server stops): a creation or start under way was given up and
+ * its processes stopped. Not the PC's failure: the next server start carries the work out again.
+ */
+export class DesktopClosedError extends DesktopUnavailableError {
+  constructor() {
+    super('The remote PC provider has shut down');
+    this.name = 'DesktopClosedError';
+  }
+}
+
 /** No such remote PC (never created, or destroyed). */
 export class DesktopMissingError extends Error {
   constructor(id: string) {

@@ -1,6 +1,7 @@
 import type { DesktopProvider } from './desktop-provider';
 
 export {
+  DesktopClosedError,
   DesktopHostFullError,
   DesktopMissingError,
   DesktopNotRunningError,

@@ -23,7 +23,8 @@ declare module 'fastify' {
  * Remote PCs' runtime (issue #19): the desktop provider the configuration names (`VM_PROVIDER`),
  * created once per app unless one is given (tests), the background work of requests, and the
  * remote-control WebSocket on the app's own server (`/api/proxy/vm/vnc` only). On close the
- * relay's sessions end first, then the work under way, then the provider stops what it runs.
+ * relay's sessions end first; then the provider gives up what it was starting and stops what it
+ * runs while the work under way settles.
  */
 export const vmsPlugin = fp(
   async (app: FastifyInstance, options: { provider?: DesktopProvider }) => {
@@ -52,9 +53,13 @@ export const vmsPlugin = fp(
     });
     app.addHook('onClose', async () => {
       const started = Date.now();
+      // The provider hears of the close first: a creation or start under way gives up at once
+      // (left for the next start to carry out) instead of the close waiting for it, which could
+      // outlast the shutdown timeout on a loaded host.
+      const providerClosed = provider.close();
       await runtime.work.idle();
       const workMs = Date.now() - started;
-      await provider.close();
+      await providerClosed;
       const tookMs = Date.now() - started;
       if (tookMs > 1_000) app.log.warn({ workMs, tookMs }, 'remote PCs were slow to stop');
     });

@@ -20,7 +20,7 @@ import {
 } from '@ptc/contracts';
 import { and, type Database, eq, isNull, isUniqueViolation, proxies } from '@ptc/db';
 import type { z } from 'zod';
-import type { DesktopSpec } from '../../adapters/desktops';
+import { DesktopClosedError, type DesktopSpec } from '../../adapters/desktops';
 import { countSupply } from '../areas/areas.repository';
 import type { UserRow } from '../auth/auth.repository';
 import { moveMoney } from '../wallet/ledger.service';
@@ -193,6 +193,15 @@ export const failCreation = async (deps: VmsDeps, vmId: bigint, reason: string) 
  * failed and refunded. Safe to repeat: the provider creates by id idempotently, and only a PC
  * still in `creating` changes.
  */
+/**
+ * Work the provider gave up because the server is stopping ({@link DesktopClosedError}): not the
+ * PC's failure, so nothing is refunded or settled now. The PC keeps its transitional status and its
+ * work lease ends at once, so the reconcile job of the next start carries the work out again
+ * (creating) or settles it from what the provider says.
+ */
+const leaveForNextStart = (deps: VmsDeps, vmId: bigint, status: VmStatus) =>
+  updateVmFrom(deps.db, vmId, [status], { workLeaseUntil: new Date() });
+
 export const runCreation = async (deps: VmsDeps, vmId: bigint) => {
   const record = await findRecord(deps.db, vmId);
   if (record?.vm.status !== 'creating' || record.vm.releasedAt) return;
@@ -200,6 +209,10 @@ export const runCreation = async (deps: VmsDeps, vmId: bigint) => {
   try {
     access = await deps.provider.create(specOf(deps, record));
   } catch (error) {
+    if (error instanceof DesktopClosedError) {
+      await leaveForNextStart(deps, vmId, 'creating');
+      return;
+    }
     deps.log.warn({ err: error, vm: record.vm.publicId }, 'remote PC creation failed');
     await failCreation(deps, vmId, failureReasonOf('VM creation failed', error));
     return;
@@ -342,6 +355,10 @@ export const runOperation = async (deps: VmsDeps, vmId: bigint, action: VmAction
     else if (action === 'stop') await deps.provider.stop(id);
     else await deps.provider.restart(specOf(deps, record));
   } catch (error) {
+    if (error instanceof DesktopClosedError) {
+      await leaveForNextStart(deps, vmId, transitional);
+      return;
+    }
     deps.log.warn({ err: error, vm: id, action }, 'remote PC operation failed');
     const state = await deps.provider.state(id).catch(() => 'missing' as const);
     const settled: VmStatus =

@@ -26,6 +26,7 @@ import type {
   VncEndpoint,
 } from '../desktop-provider';
 import {
+  DesktopClosedError,
   DesktopHostFullError,
   DesktopMissingError,
   DesktopNotRunningError,
@@ -601,7 +602,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
 
   const startLocked = async (spec: DesktopSpec): Promise<void> => {
     checkSpec(spec);
-    if (closed) throw new DesktopUnavailableError('The remote PC provider has shut down');
+    if (closed) throw new DesktopClosedError();
     const { id } = spec;
     const dir = dirOf(id);
     const record = await readRecord(id);
@@ -633,6 +634,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
       starting.add(id);
     });
     try {
+      if (closed) throw new DesktopClosedError();
       // Strays of an earlier run (an X server that died and left its browser, say).
       await stopProcesses(id);
       // With a user of its own, the PC's processes may pass through its directory (0711) to
@@ -700,7 +702,8 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
 
       let session: Session | null = null;
       let lastError = '';
-      for (let attempt = 0; attempt < 5 && !session; attempt += 1) {
+      // A shutdown gives up waiting for the X server (it may take its whole timeout under load).
+      for (let attempt = 0; attempt < 5 && !session && !closed; attempt += 1) {
         const display = pickDisplay();
         const port = await freePort();
         await writePrivate(join(dir, 'Xauthority'), xauthorityFile(display), uid);
@@ -739,14 +742,14 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         });
         const until = Date.now() + READY_TIMEOUT_MS;
         let ready = false;
-        while (!exited && Date.now() < until) {
+        while (!exited && !closed && Date.now() < until) {
           if (existsSync(`/tmp/.X11-unix/X${display}`) && (await rfbAnswers(port))) {
             ready = true;
             break;
           }
           await sleep(100);
         }
-        if (ready && !exited) {
+        if (ready && !exited && !closed) {
           session = {
             id,
             dir,
@@ -768,7 +771,10 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         if (xvnc.pid) await terminate([xvnc.pid], 2_000);
         reservedDisplays.delete(display);
       }
-      if (!session) throw new Error(`The remote PC's X server did not start: ${lastError}`);
+      if (!session) {
+        if (closed) throw new DesktopClosedError();
+        throw new Error(`The remote PC's X server did not start: ${lastError}`);
+      }
       sessions.set(id, session);
 
       const proxyHost = proxy.host.includes(':') ? `[${proxy.host}]` : proxy.host;
@@ -827,7 +833,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
         }).catch(() => {});
       });
       await writeRun(session);
-      if (closed) throw new DesktopUnavailableError('The remote PC provider has shut down');
+      if (closed) throw new DesktopClosedError();
     } catch (error) {
       await stopProcesses(id).catch(() => {});
       throw error;
@@ -882,7 +888,7 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
           await startLocked(spec);
           return access_(existing);
         }
-        if (closed) throw new DesktopUnavailableError('The remote PC provider has shut down');
+        if (closed) throw new DesktopClosedError();
         const dir = dirOf(spec.id);
         try {
           const separate = await separateUsers();
@@ -932,7 +938,17 @@ export const createLocalDesktopProvider = (options: LocalDesktopProviderOptions)
     },
     close: async () => {
       closed = true;
-      await Promise.all([...sessions.keys()].map((id) => serially(id, () => stopProcesses(id))));
+      // Every PC's queue is waited for, not only the running ones': a creation or start under way
+      // gives up now that `closed` is set (DesktopClosedError, its processes stopped), and what
+      // runs once the queue gets there is stopped. Before, a start still waiting for its X server
+      // (up to 5 x 15 s under load) outlived the close and the server's shutdown timeout.
+      await Promise.all(
+        [...queues.keys()].map((id) =>
+          serially(id, async () => {
+            if (sessions.has(id)) await stopProcesses(id);
+          }),
+        ),
+      );
     },
   };
 };
