@@ -19,6 +19,7 @@ import { areasRoutes } from './modules/areas/areas.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { summaryRoutes } from './modules/billing/summary.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { domainUsageRoutes } from './modules/domain-usage/domain-usage.routes';
 import { extensionApiRoutes, extensionConsoleRoutes } from './modules/extension/extension.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { helpRoutes } from './modules/help/help.routes';
@@ -190,6 +191,7 @@ export const buildApp = async (options: {
       await api.register(invitationsRoutes);
       await api.register(shareCodesRoutes);
       await api.register(subUsersRoutes);
+      await api.register(domainUsageRoutes);
       // The browser extension's own calls (`authorization: Extension <token>` only).
       await api.register(extensionApiRoutes);
     },

@@ -13,6 +13,7 @@ import { authDeps } from './modules/auth/auth.deps';
 import { authJobs } from './modules/auth/auth.jobs';
 import { billingDeps } from './modules/billing/billing.deps';
 import { billingJobs } from './modules/billing/billing.jobs';
+import { domainUsageJobs } from './modules/domain-usage/domain-usage.jobs';
 import { ensurePrices } from './modules/proxies/pricing/prices.service';
 import { proxiesDeps } from './modules/proxies/proxies.deps';
 import { proxiesJobs } from './modules/proxies/proxies.jobs';
@@ -111,6 +112,7 @@ const start = async () => {
       ...apiKeysJobs(database.db),
       ...supplyJobs(config, database),
       ...vmsJobs(vmsDeps(app)),
+      ...domainUsageJobs(database.db, config.domainUsage.retentionDays),
     ],
     isLeader: () => database.tryLeadership(),
     log: app.log,
