@@ -5,6 +5,7 @@ export * from './admin-customers';
 export * from './admin-money';
 export * from './admin-operators';
 export * from './admin-supply';
+export * from './admin-vms';
 export * from './announcements';
 export * from './api-keys';
 export * from './app-error';

@@ -67,6 +67,8 @@ const OPERATOR_CALLS: readonly {
     body: { card: { basis_points: 99_999, fixed: '0' } },
     roles: MONEY,
   },
+  { method: 'GET', path: '/admin/vm/configurations', roles: ALL },
+  { method: 'PATCH', path: '/admin/vm/configurations/999999', body: { active: false }, roles: MONEY },
   { method: 'GET', path: '/admin/supply', roles: ALL },
   { method: 'GET', path: '/admin/exits', roles: ALL },
   { method: 'GET', path: '/admin/exits/999999', roles: ALL },

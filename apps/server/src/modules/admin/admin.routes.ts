@@ -18,6 +18,7 @@ import { moneyRoutes } from './money/money.routes';
 import { currentOperator, operatorTokenOf, requireOperator } from './operator-guard';
 import { operatorsRoutes } from './operators/operators.routes';
 import { confirmOperatorTotp, signInOperator, signOutOperator } from './operators/operators.service';
+import { vmCatalogueRoutes } from './remote-pcs/vm-catalogue.routes';
 import { supplyRoutes } from './supply/supply.routes';
 
 const tags = ['Operator'];
@@ -209,5 +210,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(moneyRoutes);
   await app.register(supplyRoutes);
   await app.register(catalogueRoutes);
+  await app.register(vmCatalogueRoutes);
   await app.register(operatorsRoutes);
 };
