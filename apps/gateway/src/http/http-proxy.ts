@@ -161,12 +161,13 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
     let reads: TargetReads | null = null;
     try {
       const { host, port } = parseAuthority(head.target);
-      const source = socket.remoteAddress ?? '';
+      // Without credentials: the client of an allow-listed address (issue #21), else 407.
       const client =
         head.authorization === undefined
-          ? (broker.recallSource(source) ?? (await broker.authenticateSource(source)))
+          ? (broker.recallSource(socket.remoteAddress ?? '') ??
+            (await broker.authenticateSource(socket.remoteAddress ?? '')))
           : (broker.recallHeader(head.authorization) ??
-            (await broker.authenticateHeader(head.authorization, source)));
+            (await broker.authenticateHeader(head.authorization, socket.remoteAddress ?? '')));
       broker.admit(client, 'http');
       if (isBuiltInTarget(host, port)) {
         socket.write(CONNECTION_ESTABLISHED);
@@ -211,14 +212,16 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
         return;
       }
       // Clients repeat the same credentials on every request: most are known already.
-      const source = connection.socket.remoteAddress ?? '';
       const isAnonymous = head.authorization === undefined;
-      const known = isAnonymous ? broker.recallSource(source) : broker.recallHeader(head.authorization);
+      const known = isAnonymous
+        ? broker.recallSource(connection.socket.remoteAddress ?? '')
+        : broker.recallHeader(head.authorization);
       if (known) {
         forwardAs(connection, head, uri, known);
         return;
       }
       // Without credentials: the client of an allow-listed address (issue #21), else 407.
+      const source = connection.socket.remoteAddress ?? '';
       (isAnonymous
         ? broker.authenticateSource(source)
         : broker.authenticateHeader(head.authorization, source)
