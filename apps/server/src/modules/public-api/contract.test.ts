@@ -217,6 +217,23 @@ describe('public API contract: the documents are valid OpenAPI and every documen
     const check = await call('POST', `/api/v2/proxies/${rotating.id}/check`);
     expect(check.body.data.state).toBe('error');
 
+    // Sub-users (issue #21): made, listed, paused, a new password, usage, deleted.
+    const subUser = await call('POST', '/api/v2/sub-users', {
+      body: { name: 'contract', traffic_limit_bytes: 1_048_576, period: 'week' },
+    });
+    expect(subUser.body.data).toMatchObject({ name: 'contract', status: 'active', used_bytes: 0 });
+    const subUsers = await call('GET', '/api/v2/sub-users');
+    expect(subUsers.body.data.list).toHaveLength(1);
+    const paused = await call('PUT', `/api/v2/sub-users/${subUser.body.data.id}`, {
+      body: { status: 'paused' },
+    });
+    expect(paused.body.data.status).toBe('paused');
+    const newPassword = await call('POST', `/api/v2/sub-users/${subUser.body.data.id}/password`);
+    expect(newPassword.body.data.password).not.toBe(subUser.body.data.password);
+    const subUserUsage = await call('GET', `/api/v2/sub-users/${subUser.body.data.id}/usage?days=7`);
+    expect(subUserUsage.body.data).toEqual({ days: [] });
+    await call('DELETE', `/api/v2/sub-users/${subUser.body.data.id}`);
+
     const packages = await call('GET', '/api/v2/traffic/packages');
     await call('POST', '/api/v2/traffic/purchases', {
       body: { package_id: packages.body.data[0].id },

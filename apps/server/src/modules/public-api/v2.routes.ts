@@ -75,6 +75,7 @@ import { getReplacementLimits, replaceProxyAddress } from '../proxies/replacemen
 import { checkProxy } from '../proxies/speed-test/proxy-check.service';
 import { runSpeedTest } from '../proxies/speed-test/speed-test.service';
 import { searchStaticStore } from '../proxies/store/store.service';
+import { subUsersPublicRoutes } from '../sub-users/sub-users.public-api';
 import { buyTrafficPackage, getRemaining, listPlans, listPurchases } from '../traffic/traffic.service';
 import { listMoneyTrail } from '../wallet/charges.service';
 import { walletDeps } from '../wallet/wallet.deps';
@@ -689,6 +690,9 @@ export const v2Routes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, 
     },
     async (request) => ok(await checkProxy(deps, currentUser(request), request.params.id)),
   );
+
+  // Sub-users (issue #21): own credentials, limits per period, usage, pause.
+  await app.register(subUsersPublicRoutes, { samples: options.samples });
 
   // Traffic packages
 

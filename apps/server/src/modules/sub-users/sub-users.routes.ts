@@ -28,7 +28,7 @@ const tags = ['Sub-users'];
 const security = [{ session: [] }];
 const subUserEnvelope = { 200: envelopeSchema(subUserSchema) };
 
-const subUsersDeps = (app: FastifyInstance): SubUsersDeps => ({
+export const subUsersDeps = (app: FastifyInstance): SubUsersDeps => ({
   ...proxiesDeps(app),
   maxPerAccount: app.config.subUsers.maxPerAccount,
 });
