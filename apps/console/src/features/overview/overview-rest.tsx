@@ -1,5 +1,6 @@
 import { Col } from 'antd';
 import { lazy, Suspense } from 'react';
+import { LazyTopDomainsCard } from '../domain-usage/lazy-top-domains-card';
 import { DeferredTrafficUsageCard } from './deferred-traffic-usage-card';
 import type { FirstRunStep } from './first-run';
 import { FirstRunCard } from './first-run-card';
@@ -40,5 +41,6 @@ export const OverviewBelow = () => (
     </Suspense>
     <DeferredTrafficUsageCard />
     <LazyCostSummaryCard />
+    <LazyTopDomainsCard />
   </>
 );

@@ -7,6 +7,7 @@ import { type Key, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { navigateTo } from '../../shared/navigation/navigation';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
+import { LazyTopDomainsDialog } from '../domain-usage/lazy-top-domains-dialog';
 import { BatchActions } from './batch-actions';
 import { shownColumns, useColumnChoice } from './column-choice';
 import { ColumnChooser } from './column-chooser';
@@ -324,6 +325,7 @@ export const ProxyList = ({ family }: { family: ProxyFamily }) => {
         onClose={closeDialog}
         onReplaced={updateRow}
       />
+      <LazyTopDomainsDialog proxy={dialog?.kind === 'domains' ? dialog.row : null} onClose={closeDialog} />
     </Card>
   );
 };

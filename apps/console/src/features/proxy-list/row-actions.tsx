@@ -5,6 +5,7 @@ import {
   DeleteOutlined,
   EditOutlined,
   EllipsisOutlined,
+  GlobalOutlined,
   HistoryOutlined,
   QrcodeOutlined,
   SwapOutlined,
@@ -32,7 +33,7 @@ const IconAction = (props: { label: string; icon: ReactNode; testId: string; onC
 );
 
 /** The dialogs a row opens. */
-export type RowDialog = 'copy' | 'qr' | 'speed' | 'renew' | 'remark' | 'connect' | 'replace';
+export type RowDialog = 'copy' | 'qr' | 'speed' | 'renew' | 'remark' | 'connect' | 'replace' | 'domains';
 
 /** What the row actions do; the list provides them. */
 export interface RowHandlers {
@@ -92,6 +93,8 @@ export const RowActions = ({ row, handlers, isRenewable, isMobile, t }: RowActio
           extension.start({ kind: 'use_proxy', proxyId: row.id, name: row.username }),
         ),
         item('remark', <EditOutlined />, t('proxies.action.remark'), () => handlers.open('remark', row)),
+        // The proxy's top target domains (issue #21).
+        item('domains', <GlobalOutlined />, t('domainUsage.action'), () => handlers.open('domains', row)),
         ...(isRenewable
           ? [
               item(

@@ -21,6 +21,8 @@ import { refreshUserInfo } from './refresh-user-info';
 const BindPhoneForm = lazy(() => import('./bind-phone-form'));
 // Two-step verification (QR code, dialogs, its texts) in a chunk of its own.
 const TwoFactorCard = lazy(() => import('../two-factor/two-factor-card'));
+// The per-domain usage switch (issue #21), with its texts.
+const DomainUsageSettingCard = lazy(() => import('../domain-usage/domain-usage-setting-card'));
 
 type DialogName = 'username' | 'password' | 'phone' | 'email' | 'referral' | 'delete';
 
@@ -163,6 +165,10 @@ const UserCenterPage = () => {
           <TwoFactorCard />
         </Suspense>
       )}
+
+      <Suspense fallback={null}>
+        <DomainUsageSettingCard />
+      </Suspense>
 
       <Card title={t('userCenter.referral')}>
         <Descriptions

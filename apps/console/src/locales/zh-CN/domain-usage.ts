@@ -1,0 +1,26 @@
+/** 按域名用量（`features/domain-usage`）的文本：热门域名卡片、对话框和开关。 */
+export const domainUsage = {
+  'domainUsage.title': '热门域名',
+  'domainUsage.dialogTitle': '热门域名 · {{name}}',
+  'domainUsage.action': '热门域名',
+  'domainUsage.range.24h': '24 小时',
+  'domainUsage.range.7d': '7 天',
+  'domainUsage.range.30d': '30 天',
+  'domainUsage.sort.bytes': '按流量',
+  'domainUsage.sort.requests': '按请求数',
+  'domainUsage.requests': '{{count}} 次请求',
+  'domainUsage.total': '{{domains}} 个域名 · {{bytes}} · {{requests}} 次请求',
+  'domainUsage.other': '其他域名',
+  'domainUsage.empty': '此期间没有流量。',
+  'domainUsage.loadFailed': '热门域名加载失败',
+  'domainUsage.off': '按域名用量统计已关闭：不再记录新的数据。可在个人中心开启。',
+  'domainUsage.setting.title': '按域名用量',
+  'domainUsage.setting.help':
+    '记录您的代理连接的域名（仅主机名，从不记录传输内容），按小时统计流量和请求数，保留 {{days}} 天。',
+  'domainUsage.setting.label': '统计按域名用量',
+  'domainUsage.setting.offTitle': '关闭按域名用量统计？',
+  'domainUsage.setting.offText': '从现在起不再记录新的数据。',
+  'domainUsage.setting.deleteExisting': '同时删除已保存的数据',
+  'domainUsage.setting.confirm': '关闭',
+  'domainUsage.setting.saved': '已保存',
+};
