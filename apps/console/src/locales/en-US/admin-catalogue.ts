@@ -72,4 +72,38 @@ export const adminCatalogue = {
   'admin.catalogue.prices.title': 'Price table',
   'admin.catalogue.prices.price': 'Price (PTC)',
   'admin.catalogue.prices.change': 'Change prices',
+  'admin.catalogue.vms.title': 'Remote PC configurations',
+  'admin.catalogue.vms.hint':
+    'What customers choose when they create a remote PC. Prices apply to later purchases and renewals (auto renewals too); CPU and memory to each PC at its next start. A withdrawn configuration is no longer offered; its PCs keep it and can be renewed.',
+  'admin.catalogue.vms.name': 'Configuration',
+  'admin.catalogue.vms.cpu': 'vCPUs',
+  'admin.catalogue.vms.memory': 'Memory (MB)',
+  'admin.catalogue.vms.pricePerDay': 'Price per day (PTC)',
+  'admin.catalogue.vms.pricePerDayHint': '1 and 7 days are charged at this rate.',
+  'admin.catalogue.vms.price7Days': '7 days (PTC)',
+  'admin.catalogue.vms.price30Days': '30 days (PTC)',
+  'admin.catalogue.vms.pcs': 'PCs held',
+  'admin.catalogue.vms.active': 'Offered',
+  'admin.catalogue.vms.offered': 'Offered',
+  'admin.catalogue.vms.withdrawn': 'Withdrawn',
+  'admin.catalogue.vms.editTitle': 'Edit the {{name}} configuration',
+  'admin.catalogue.vms.saved':
+    'Saved. Prices apply to later purchases and renewals, limits at the next start.',
+  'admin.catalogue.vms.pricePerDayInvalid':
+    'Enter a price above 0 and at most 1000 PTC, with at most 6 decimals',
+  'admin.catalogue.vms.price30DaysInvalid':
+    'Enter a price above 0 and at most 30000 PTC, with at most 6 decimals',
+  'admin.catalogue.vms.cpuInvalid': 'Enter a whole number of vCPUs from 1 to 64',
+  'admin.catalogue.vms.memoryInvalid': 'Enter a whole number of MB from 256 to 262144',
+  'admin.catalogue.vms.limitsHint': 'The desktop provider applies CPU and memory where the host allows it.',
+  'admin.catalogue.vms.capacity': 'Host capacity',
+  'admin.catalogue.vms.capacityValue': '{{used}} of {{capacity}} PCs in use',
+  'admin.catalogue.vms.customerLimit': 'PCs per customer',
+  'admin.catalogue.vms.provider': 'Provider',
+  'admin.catalogue.vms.creation': 'New PCs',
+  'admin.catalogue.vms.suspended': 'Suspended',
+  'admin.catalogue.vms.open': 'Open',
+  'admin.catalogue.vms.hostSettings':
+    "The host settings are set by the server's configuration (VM_HOST_CAPACITY, VM_CUSTOMER_LIMIT, VM_CREATION_SUSPENDED, VM_PROVIDER) and take effect at its next start.",
+  'admin.catalogue.vms.unavailable': 'Remote PCs cannot run on this host',
 };

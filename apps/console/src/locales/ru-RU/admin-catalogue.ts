@@ -72,4 +72,39 @@ export const adminCatalogue = {
   'admin.catalogue.prices.title': 'Таблица цен',
   'admin.catalogue.prices.price': 'Цена (PTC)',
   'admin.catalogue.prices.change': 'Изменить цены',
+  'admin.catalogue.vms.title': 'Конфигурации удалённых ПК',
+  'admin.catalogue.vms.hint':
+    'Из них клиенты выбирают при создании удалённого ПК. Цены действуют для последующих покупок и продлений (включая автопродление); CPU и память — для каждого ПК при следующем запуске. Снятая конфигурация больше не предлагается; её ПК сохраняют её и могут продлеваться.',
+  'admin.catalogue.vms.name': 'Конфигурация',
+  'admin.catalogue.vms.cpu': 'vCPU',
+  'admin.catalogue.vms.memory': 'Память (МБ)',
+  'admin.catalogue.vms.pricePerDay': 'Цена за день (PTC)',
+  'admin.catalogue.vms.pricePerDayHint': '1 и 7 дней оплачиваются по этой цене.',
+  'admin.catalogue.vms.price7Days': '7 дней (PTC)',
+  'admin.catalogue.vms.price30Days': '30 дней (PTC)',
+  'admin.catalogue.vms.pcs': 'ПК у клиентов',
+  'admin.catalogue.vms.active': 'Предлагается',
+  'admin.catalogue.vms.offered': 'Предлагается',
+  'admin.catalogue.vms.withdrawn': 'Снята',
+  'admin.catalogue.vms.editTitle': 'Изменить конфигурацию {{name}}',
+  'admin.catalogue.vms.saved':
+    'Сохранено. Цены действуют для последующих покупок и продлений, ограничения — со следующего запуска.',
+  'admin.catalogue.vms.pricePerDayInvalid':
+    'Введите цену больше 0 и не более 1000 PTC, не более 6 знаков после запятой',
+  'admin.catalogue.vms.price30DaysInvalid':
+    'Введите цену больше 0 и не более 30000 PTC, не более 6 знаков после запятой',
+  'admin.catalogue.vms.cpuInvalid': 'Введите целое число vCPU от 1 до 64',
+  'admin.catalogue.vms.memoryInvalid': 'Введите целое число МБ от 256 до 262144',
+  'admin.catalogue.vms.limitsHint':
+    'Поставщик рабочих столов ограничивает CPU и память, где это позволяет хост.',
+  'admin.catalogue.vms.capacity': 'Ёмкость хоста',
+  'admin.catalogue.vms.capacityValue': 'Занято {{used}} из {{capacity}} ПК',
+  'admin.catalogue.vms.customerLimit': 'ПК на клиента',
+  'admin.catalogue.vms.provider': 'Поставщик',
+  'admin.catalogue.vms.creation': 'Новые ПК',
+  'admin.catalogue.vms.suspended': 'Приостановлено',
+  'admin.catalogue.vms.open': 'Открыто',
+  'admin.catalogue.vms.hostSettings':
+    'Настройки хоста задаются конфигурацией сервера (VM_HOST_CAPACITY, VM_CUSTOMER_LIMIT, VM_CREATION_SUSPENDED, VM_PROVIDER) и вступают в силу при его следующем запуске.',
+  'admin.catalogue.vms.unavailable': 'Удалённые ПК не могут работать на этом хосте',
 };

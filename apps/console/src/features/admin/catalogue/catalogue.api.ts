@@ -8,6 +8,9 @@ import type {
   AdminTrafficPlan,
   AdminTrafficPlanChanges,
   AdminTrafficPlanList,
+  AdminVmCatalogue,
+  AdminVmConfiguration,
+  AdminVmConfigurationChanges,
 } from '@ptc/contracts';
 import { operatorRequest } from '../admin.api';
 
@@ -20,6 +23,7 @@ export const CATALOGUE_QUERY_KEYS = {
   plans: ['admin', 'catalogue', 'plans'] as const,
   topUp: ['admin', 'catalogue', 'top-up'] as const,
   fees: ['admin', 'catalogue', 'fees'] as const,
+  vms: ['admin', 'catalogue', 'vms'] as const,
 };
 
 /** The price table at list price, with its defaults (every operator). */
@@ -58,3 +62,16 @@ export const getFees = (signal?: AbortSignal) =>
 /** Sets the fee of the methods named (owner, finance). */
 export const setFees = (changes: AdminFeeChanges) =>
   operatorRequest<AdminFees>({ method: 'PUT', path: '/admin/catalogue/fees', data: changes });
+
+/** Remote PC configurations and the host as configured (every operator). */
+export const getVmCatalogue = (signal?: AbortSignal) =>
+  operatorRequest<AdminVmCatalogue>({ path: '/admin/vm/configurations', ...withSignal(signal) });
+
+/** Changes a remote PC configuration's prices, limits or offer (owner, finance). */
+export const editVmConfiguration = (id: number, changes: AdminVmConfigurationChanges) =>
+  operatorRequest<AdminVmConfiguration>({
+    method: 'PATCH',
+    path: '/admin/vm/configurations/{id}',
+    params: { id: String(id) },
+    data: changes,
+  });

@@ -66,6 +66,20 @@ const openCatalogueAs = async (role: Operator['role'], handlers: Parameters<type
     'GET /admin/catalogue/top-up': () => ({ data: TOP_UP_TERMS }),
     'GET /admin/catalogue/fees': () => ({ data: FEES }),
     'GET /admin/prices': () => ({ data: PRICES }),
+    'GET /admin/vm/configurations': () => ({
+      data: {
+        records: [],
+        host: {
+          provider: 'local',
+          capacity: 4,
+          in_use: 0,
+          customer_limit: 5,
+          creation_suspended: false,
+          available: true,
+          message: null,
+        },
+      },
+    }),
     ...handlers,
   });
   renderConsoleAt('/admin/catalogue');

@@ -6,10 +6,12 @@ import { FeesCard } from './fees-card';
 import { PlansCard } from './plans-card';
 import { PricesCard } from './prices-card';
 import { TopUpCard } from './top-up-card';
+import { VmConfigurationsCard } from './vm-configurations-card';
 
 /**
  * `/admin/catalogue`: what customers can buy and on what terms — traffic package plans, top-up
- * packages and the bonus rule, the fee of each payment method, the price table. Every operator
+ * packages and the bonus rule, the fee of each payment method, the price table, the remote PC
+ * configurations (the host's capacity read-only). Every operator
  * reads it; owner and finance change it, each change audited and applied to the next order.
  */
 const CataloguePage = () => {
@@ -37,6 +39,7 @@ const CataloguePage = () => {
         </Col>
       </Row>
       <PricesCard canEdit={canEdit} />
+      <VmConfigurationsCard canEdit={canEdit} />
     </Flex>
   );
 };
