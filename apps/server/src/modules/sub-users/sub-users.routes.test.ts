@@ -193,9 +193,7 @@ describe('sub-users (issue #21): own credentials, limits per period, usage, paus
       code: 1002,
     });
     expect(await update(other.token, subUser.id, { status: 'paused' })).toMatchObject({ code: 4019 });
-    expect(
-      await call(t.app, 'GET', `/sub_users/${subUser.id}/usage`, { token: other.token }),
-    ).toMatchObject({
+    expect(await call(t.app, 'GET', `/sub_users/${subUser.id}/usage`, { token: other.token })).toMatchObject({
       code: 4019,
     });
     const tourist = await signedInCustomer(t.database, { isTourist: true });
