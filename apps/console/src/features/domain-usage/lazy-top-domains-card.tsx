@@ -1,5 +1,5 @@
 import { Card, Skeleton } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadAntdStyles } from '../../app/antd-styles';
 import { useSeen } from '../overview/use-seen';
 
@@ -11,13 +11,44 @@ const TopDomainsCard = lazy(() =>
   })),
 );
 
+/** Events that tell the visitor uses the page (scrolling included). */
+const USE_EVENTS = [
+  'pointerover',
+  'pointerdown',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'scroll',
+  'wheel',
+] as const;
+
 /**
- * The overview's "Top domains" card (issue #21), mounted when it comes near the visible area; an
- * untitled skeleton until then (its texts come with the card).
+ * True once the visitor used the page: the card's controls (antd's Segmented) are not among the
+ * classes the overview's first stylesheet covers (`app/overview-classes.json`), so the card never
+ * renders on a page nobody has touched yet.
+ */
+const useFirstUse = (): boolean => {
+  const [isUsed, setIsUsed] = useState(false);
+  useEffect(() => {
+    if (isUsed) return;
+    const use = () => setIsUsed(true);
+    for (const type of USE_EVENTS)
+      window.addEventListener(type, use, { capture: true, passive: true, once: true });
+    return () => {
+      for (const type of USE_EVENTS) window.removeEventListener(type, use, { capture: true });
+    };
+  }, [isUsed]);
+  return isUsed;
+};
+
+/**
+ * The overview's "Top domains" card (issue #21), mounted when it comes near the visible area after
+ * the page was first used; an untitled skeleton until then (its texts come with the card).
  */
 export const LazyTopDomainsCard = () => {
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   const isSeen = useSeen(element);
+  const isUsed = useFirstUse();
   const placeholder = (
     <div ref={setElement}>
       <Card data-testid="top-domains-placeholder">
@@ -25,7 +56,7 @@ export const LazyTopDomainsCard = () => {
       </Card>
     </div>
   );
-  if (!isSeen) return placeholder;
+  if (!isSeen || !isUsed) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <TopDomainsCard />
