@@ -49,6 +49,9 @@ const credential = makeCredential({
   family: 'dynamic-traffic',
   protocol: 'http',
   pricePerGb: CREDIT_MODE === 'finite' ? PRICE_PER_GB : null,
+  // Per-domain usage (issue #21) is tallied as in production unless BENCH_DOMAIN_USAGE=off
+  // (the owner switched it off), to measure what the tally costs.
+  domainUsage: process.env.BENCH_DOMAIN_USAGE !== 'off',
 });
 /** The same owner's SOCKS5 proxy (the gateway carries a proxy over its own protocol only). */
 const socksCredential = makeCredential({
