@@ -77,3 +77,37 @@ export const subUserUsageDaily = pgTable(
   },
   (table) => [primaryKey({ columns: [table.subUserId, table.day] })],
 );
+
+/**
+ * What a gateway process holds of a sub-user's limits of the period (issue #21; as
+ * `credit_grants` holds an owner's credit): bytes of its traffic limit and micro-PTC of its
+ * spending limit that the process may still carry, beyond the usage it has flushed. A grant is
+ * made only from what is left of a limit (the limit, less the period's flushed usage, less every
+ * live grant of the sub-user), under the sub-user row's lock; each usage flush takes what was
+ * carried out of it; the process renews it with its credit grants, gives it back when the
+ * sub-user is idle or the process stops, and a grant whose holder stopped renewing it lapses
+ * after its TTL. A limit the sub-user does not have is not held (0).
+ */
+export const subUserGrants = pgTable(
+  'sub_user_grants',
+  {
+    subUserId: bigint({ mode: 'bigint' })
+      .notNull()
+      .references(() => subUsers.id),
+    /** The gateway process holding it (the holder of its credit grants). */
+    holder: text().notNull(),
+    /** Bytes of the traffic limit held, not yet carried. */
+    bytes: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    /** Micro-PTC of the spending limit held, not yet carried. */
+    amount: micro().notNull().default(sql`0`),
+    /** Released unless renewed by then. */
+    expiresAt: instant().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.subUserId, table.holder] }),
+    index('sub_user_grants_holder_idx').on(table.holder),
+    index('sub_user_grants_expiry_idx').on(table.expiresAt),
+    check('sub_user_grants_amounts_non_negative', sql`${table.bytes} >= 0 and ${table.amount} >= 0`),
+  ],
+);
