@@ -7,7 +7,9 @@
 // - `unlimited` (the default): paid in advance (`pricePerGb: null`), so no credit control at all;
 // - `finite`: billed by traffic at 5 PTC/GB, its owner holding a finite balance (BENCH_BALANCE_PTC)
 //   in a bench-local credit store that answers after a simulated database round trip, so every
-//   byte is carried against quota grants (reservations) as in production.
+//   byte is carried against quota grants (reservations) as in production. Its credentials belong to
+//   a sub-user (issue #21) with limits far above what a run moves (1 PB of traffic, 1e9 PTC of
+//   spending, per month), so every byte is also carried against grants of the sub-user's limits.
 import {
   type CreditAnswer,
   type CreditRequest,
@@ -18,6 +20,8 @@ import {
   MemoryCredentialStore,
   makeCredential,
   makeExit,
+  type SubUserCreditAnswer,
+  type SubUserCreditRequest,
   type UsageBatch,
   type UsageSink,
 } from '@ptc/gateway';
@@ -40,6 +44,9 @@ const PRICE_PER_GB = 5 * MICRO;
  */
 const BALANCE = Number(process.env.BENCH_BALANCE_PTC ?? '100000') * MICRO;
 if (!(BALANCE > 0)) throw new Error('BENCH_BALANCE_PTC must be a positive number of PTC');
+/** The finite variant's sub-user limits: 1 PB of traffic and 1e9 PTC of spending per month. */
+const SUB_USER_TRAFFIC_LIMIT = 1e15;
+const SUB_USER_SPENDING_LIMIT = 1e9 * MICRO;
 /** The simulated round trip of one credit store call to the database, ms. */
 const STORE_ROUND_TRIP_MS = 1;
 
@@ -49,6 +56,17 @@ const credential = makeCredential({
   family: 'dynamic-traffic',
   protocol: 'http',
   pricePerGb: CREDIT_MODE === 'finite' ? PRICE_PER_GB : null,
+  subUser:
+    CREDIT_MODE === 'finite'
+      ? {
+          id: 'bench-sub-user',
+          trafficLimitBytes: SUB_USER_TRAFFIC_LIMIT,
+          spendingLimit: SUB_USER_SPENDING_LIMIT,
+          bytesUsed: 0,
+          moneyUsed: 0,
+          periodEndsAt: Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1),
+        }
+      : null,
   // Per-domain usage (issue #21) is tallied as in production unless BENCH_DOMAIN_USAGE=off
   // (the owner switched it off), to measure what the tally costs.
   domainUsage: process.env.BENCH_DOMAIN_USAGE !== 'off',
@@ -95,6 +113,10 @@ class BenchCreditStore implements CreditStore {
   /** Micro-PTC given back by releases. */
   released = 0;
   renewals = 0;
+  /** Grants of the sub-user's limits (finite variant), and what is held of them. */
+  subUserGrants = 0;
+  private subUserHeld = { bytes: 0, money: 0 };
+  private subUserUsed = { bytes: 0, money: 0 };
 
   constructor(balances: Record<string, number>) {
     for (const [userId, money] of Object.entries(balances)) this.balances.set(userId, money);
@@ -125,6 +147,32 @@ class BenchCreditStore implements CreditStore {
     }
   }
 
+  /** Holds what is left of the sub-user's limits, up to what is asked for (as the database does). */
+  async reserveSubUser(request: SubUserCreditRequest): Promise<SubUserCreditAnswer> {
+    await roundTrip();
+    const { limits } = request;
+    const held = this.subUserHeld;
+    const used = this.subUserUsed;
+    const bytes =
+      limits.trafficLimitBytes === null
+        ? null
+        : Math.max(0, Math.min(request.bytes, limits.trafficLimitBytes - used.bytes - held.bytes));
+    const money =
+      limits.spendingLimit === null
+        ? null
+        : Math.max(0, Math.min(request.money, limits.spendingLimit - used.money - held.money));
+    if (bytes === 0 || (bytes === null && money === 0)) return { ok: false, reason: 'sub_user_limit' };
+    held.bytes += bytes ?? 0;
+    held.money += money ?? 0;
+    this.subUserGrants += 1;
+    return { ok: true, grant: { bytes, money } };
+  }
+
+  async releaseSubUsers(): Promise<void> {
+    await roundTrip();
+    this.subUserHeld = { bytes: 0, money: 0 };
+  }
+
   async renew(): Promise<void> {
     await roundTrip();
     this.renewals += 1;
@@ -147,6 +195,13 @@ class BenchCreditStore implements CreditStore {
       }
       this.consumed += money;
       this.consumedBytes += bytes;
+      if (credential.subUser) {
+        const held = this.subUserHeld;
+        held.bytes = Math.max(0, held.bytes - bytes);
+        held.money = Math.max(0, held.money - money);
+        this.subUserUsed.bytes += bytes;
+        this.subUserUsed.money += money;
+      }
     }
   }
 
@@ -164,6 +219,7 @@ class BenchCreditStore implements CreditStore {
       overrun: this.overrun,
       released: this.released,
       renewals: this.renewals,
+      subUserGrants: this.subUserGrants,
     };
   }
 }

@@ -213,16 +213,48 @@ export interface CreditRequest {
   pricePerGb: number;
 }
 
+/** A request for more of a sub-user's limits of the period (issue #21), as `CreditRequest` for its owner. */
+export interface SubUserCreditRequest {
+  subUserId: string;
+  /** Bytes of its traffic limit wanted (none are held when it has no traffic limit). */
+  bytes: number;
+  /** Micro-PTC of its spending limit wanted (none are held when it has no spending limit). */
+  money: number;
+  /** Its limits and flushed usage as the gateway last read them (a store without its own figures uses them). */
+  limits: SubUserLimits;
+}
+
+/** What was held of a sub-user's limits: null for a limit it does not have (nothing to hold, no bound). */
+export interface SubUserGrant {
+  bytes: number | null;
+  /** Micro-PTC. */
+  money: number | null;
+}
+
+/**
+ * What a credit store answers a sub-user's request: what it held, or that its limit of the period
+ * has nothing left (its traffic limit, or every limit it has; also when it was paused or deleted).
+ */
+export type SubUserCreditAnswer = { ok: true; grant: SubUserGrant } | { ok: false; reason: 'sub_user_limit' };
+
 /**
  * Where this gateway process holds credit for owners of traffic-billed proxies (DESIGN §4 Credit
  * control): money held out of their spendable balance and traffic-package bytes, consumed as
  * usage is flushed (`UsageDelta.packageBytes` says how). A process's holds expire unless renewed.
+ * Sub-users' limits (issue #21) are held the same way, per sub-user and process.
  */
 export interface CreditStore {
   /** Holds more credit for an owner; `no_funds` when there is none to hold. Throws to be retried. */
   reserve(request: CreditRequest): Promise<CreditAnswer>;
   /** Gives back all this process holds for these owners (their usage has been flushed). */
   release(userIds: readonly string[]): Promise<void>;
+  /**
+   * Holds more of a sub-user's limits of the period: at most what is left of each (its limit, less
+   * its usage flushed this period, less what every process holds of it). Throws to be retried.
+   */
+  reserveSubUser(request: SubUserCreditRequest): Promise<SubUserCreditAnswer>;
+  /** Gives back all this process holds of these sub-users' limits (their usage has been flushed). */
+  releaseSubUsers(subUserIds: readonly string[]): Promise<void>;
   /** Keeps this process's holds alive (they lapse when a holder stops renewing, e.g. after a crash). */
   renew(): Promise<void>;
 }

@@ -2,9 +2,9 @@ import type { AuthenticatedClient } from '../auth/authenticator';
 import type { GatewayLogger } from '../gateway.types';
 import type { CreditStore } from '../ports';
 import { Refusal } from '../refusals';
-import type { Allowance } from './allowance';
+import { type Allowance, BYTES_PER_GB } from './allowance';
 import { type CreditSizes, OwnerCredit } from './owner-credit';
-import { SubUserBudgets, subUserLimitReached } from './sub-user-allowance';
+import { type SubUserBudget, SubUserBudgets, subUserLimitReached } from './sub-user-allowance';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -81,11 +81,18 @@ export class CreditControl {
   private isRenewing = false;
   private isClosed = false;
   /** Sub-users (issue #21) whose connections carve out of their limits as well as their owner's credit. */
-  private readonly subUsers = new SubUserBudgets();
-  private isForgettingSubUsers = false;
+  private readonly subUsers: SubUserBudgets;
+  /** Releases of sub-users' grants under way: a new budget waits for its sub-user's before asking. */
+  private readonly subUsersReleasing = new Map<string, Promise<void>>();
+  /** Sub-users whose grants still have to be given back (dropped budgets whose usage was not flushed yet). */
+  private readonly subUsersToRelease = new Set<string>();
   /** Counters for `stats()`. */
   private reservations = 0;
   private refusals = 0;
+  private subUserGrants = 0;
+  private subUserRefusals = 0;
+  /** Proxies of dropped sub-users, read afresh once their grants are given back. */
+  private readonly proxiesToRefresh = new Map<string, Set<string>>();
 
   constructor(private readonly options: CreditControlOptions) {
     this.sizes = { ...CREDIT_DEFAULTS.sizes, ...options.sizes };
@@ -94,6 +101,7 @@ export class CreditControl {
     this.renewIntervalMs = options.renewIntervalMs ?? CREDIT_DEFAULTS.renewIntervalMs;
     this.staleAfterMs = options.staleAfterMs ?? CREDIT_DEFAULTS.staleAfterMs;
     this.lastRenewedAt = options.now();
+    this.subUsers = new SubUserBudgets(this.sizes.minReservationBytes);
   }
 
   /** Starts renewing holds and giving back those of idle owners. */
@@ -145,6 +153,9 @@ export class CreditControl {
       holding: held,
       reservations: this.reservations,
       refusals: this.refusals,
+      subUsers: this.subUsers.size,
+      subUserGrants: this.subUserGrants,
+      subUserRefusals: this.subUserRefusals,
     };
   }
 
@@ -170,7 +181,22 @@ export class CreditControl {
       if (owner.hasHolds) this.toRelease.add(owner.userId);
     }
     this.owners.clear();
-    await Promise.all(this.releasing.values());
+    for (const budget of this.subUsers.all()) if (budget.hasHolds) this.subUsersToRelease.add(budget.id);
+    this.subUsers.clear();
+    await Promise.all([...this.releasing.values(), ...this.subUsersReleasing.values()]);
+    if (this.subUsersToRelease.size > 0) {
+      const subUserIds = [...this.subUsersToRelease];
+      try {
+        await this.options.store.releaseSubUsers(subUserIds);
+        this.subUsersToRelease.clear();
+      } catch (error) {
+        // They lapse after the store's TTL.
+        this.options.log.warn(
+          { err: error, subUsers: subUserIds.length },
+          "sub-users' grants could not be given back",
+        );
+      }
+    }
     if (this.toRelease.size === 0) return;
     const users = [...this.toRelease];
     try {
@@ -190,6 +216,8 @@ export class CreditControl {
       now: this.options.now,
       reserve: (who) => this.reserve(who),
       canCarve: () => this.options.now() - this.lastRenewedAt < this.staleAfterMs,
+      reserveSubUser: (budget) => this.reserveSubUser(budget),
+      isSubUserOut: (budget) => this.options.now() - budget.refusedAt < this.refusalMs,
       subUserSpent: (allowance) => this.subUserSpent(allowance),
     });
     this.owners.set(userId, owner);
@@ -255,6 +283,96 @@ export class CreditControl {
   }
 
   /**
+   * Asks the store for more of a sub-user's limits, unless a request is under way already or the
+   * store just said nothing is left; then serves its waiting connections with the answer.
+   */
+  private reserveSubUser(budget: SubUserBudget): void {
+    if (budget.isReserving || this.isClosed || !budget.isLimited) return;
+    if (this.options.now() - budget.refusedAt < this.refusalMs) return;
+    budget.isReserving = true;
+    void this.runSubUserReservation(budget).then(
+      (isAnswered) => {
+        budget.isReserving = false;
+        if (isAnswered) this.serveSubUser(budget);
+      },
+      (error: unknown) => {
+        budget.isReserving = false;
+        this.options.log.warn({ err: error, subUserId: budget.id }, 'sub-user grant failed');
+      },
+    );
+  }
+
+  /** Asks for a sub-user's next grant; answers whether its waiting connections can be served. */
+  private async runSubUserReservation(budget: SubUserBudget): Promise<boolean> {
+    const { store, now, log } = this.options;
+    // A grant given back for this sub-user must be gone before a new one is made under the same name.
+    await this.subUsersReleasing.get(budget.id);
+    const startedAt = now();
+    const since = startedAt - budget.lastReservationAt;
+    if (since < MINIMUM_RESERVATION_SECONDS * 1_000) {
+      budget.reservationBytes = Math.min(this.sizes.maxReservationBytes, budget.reservationBytes * 2);
+    } else if (since > RELAXED_RESERVATION_SECONDS * 1_000) {
+      budget.reservationBytes = Math.max(this.sizes.minReservationBytes, budget.reservationBytes / 2);
+    }
+    budget.lastReservationAt = startedAt;
+    const price = budget.price > 0 ? budget.price : 1;
+    const bytes = Math.ceil(budget.reservationBytes);
+    let answer: Awaited<ReturnType<CreditStore['reserveSubUser']>>;
+    try {
+      answer = await store.reserveSubUser({
+        subUserId: budget.id,
+        bytes,
+        money: Math.ceil((bytes * price) / BYTES_PER_GB),
+        limits: budget.limits,
+      });
+    } catch (error) {
+      log.warn({ err: error, subUserId: budget.id }, 'sub-user grant failed, will retry');
+      // Connections still opening are told now; open ones wait for the retry.
+      for (const owner of this.ownersWaitingFor(budget))
+        owner.refuseWaiting(storeDown(), (allowance) => allowance.isOpening && allowance.subUser === budget);
+      setTimeout(() => {
+        if (this.subUsers.isCurrent(budget) && this.ownersWaitingFor(budget).length > 0)
+          this.reserveSubUser(budget);
+      }, CREDIT_DEFAULTS.retryMs).unref();
+      return false;
+    }
+    if (!this.subUsers.isCurrent(budget) || this.isClosed) {
+      // Dropped or closed meanwhile: what was just held goes back with the rest.
+      if (answer.ok) this.subUsersToRelease.add(budget.id);
+      return false;
+    }
+    if (answer.ok) {
+      this.subUserGrants += 1;
+      budget.add(answer.grant);
+    } else {
+      this.subUserRefusals += 1;
+    }
+    // Nothing its connections can use (its traffic limit is used up, or its spending limit while
+    // its owner has no package bytes at hand): they get what the others carved, or are cut.
+    const packageBytes = this.ownerOfConnections(budget)?.packageBytes ?? 0;
+    if (!answer.ok || budget.isSpent(price, packageBytes)) budget.refusedAt = now();
+    return true;
+  }
+
+  /** The owner of a sub-user's connections (a sub-user has one owner), if any connection is open. */
+  private ownerOfConnections(budget: SubUserBudget): OwnerCredit | null {
+    for (const allowance of budget.allowances) return allowance.owner;
+    return null;
+  }
+
+  /** Owners with connections of this sub-user. */
+  private ownersWaitingFor(budget: SubUserBudget): OwnerCredit[] {
+    return [...new Set([...budget.allowances].map((allowance) => allowance.owner))].filter(
+      (owner) => owner.hasWaiters,
+    );
+  }
+
+  /** A sub-user's grant was answered: its waiting connections carve, or learn that nothing is left. */
+  private serveSubUser(budget: SubUserBudget): void {
+    for (const owner of this.ownersWaitingFor(budget)) owner.serveWaiting();
+  }
+
+  /**
    * The owner's credit ran out: connections still opening are refused (3002), then, once their
    * answer was written, every open connection of its proxies is cut.
    */
@@ -293,21 +411,48 @@ export class CreditControl {
     setImmediate(() => this.options.cut(proxyIds, 'sub_user_limit'));
   }
 
-  /** Drops the budgets of idle sub-users once their usage is flushed: they are read afresh next time. */
-  private async forgetSubUsers(now: number): Promise<void> {
-    const idle = this.subUsers.idle(now, this.idleReleaseMs);
-    if (idle.length === 0) return;
-    this.isForgettingSubUsers = true;
+  /**
+   * Drops the budgets of sub-users idle for a while: their grants are given back once their usage
+   * is flushed, and their credentials are read afresh on their next use.
+   */
+  private dropIdleSubUsers(now: number): void {
+    for (const budget of this.subUsers.idle(now, this.idleReleaseMs)) {
+      this.subUsers.forget(budget);
+      this.subUsersToRelease.add(budget.id);
+      const proxyIds = this.proxiesToRefresh.get(budget.id) ?? new Set<string>();
+      for (const proxyId of budget.proxyIds) proxyIds.add(proxyId);
+      this.proxiesToRefresh.set(budget.id, proxyIds);
+    }
+  }
+
+  /** Gives back the grants of dropped sub-users once their usage is flushed. */
+  private async releaseIdleSubUsers(): Promise<void> {
+    // A sub-user back in use keeps what is held (given back with its new budget's grants).
+    const ids = [...this.subUsersToRelease].filter((id) => !this.subUsers.has(id));
+    if (ids.length === 0) return;
+    let done: () => void = () => {};
+    const releasing = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    for (const id of ids) this.subUsersReleasing.set(id, releasing);
     try {
+      // What their connections carried is consumed from the grants first.
       if (!(await this.options.flushUsage())) return;
-      for (const budget of idle) {
-        this.subUsers.forget(budget);
-        this.options.refreshCredentials?.([...budget.proxyIds]);
+      await this.options.store.releaseSubUsers(ids);
+      for (const id of ids) {
+        this.subUsersToRelease.delete(id);
+        const proxyIds = this.proxiesToRefresh.get(id);
+        this.proxiesToRefresh.delete(id);
+        if (proxyIds) this.options.refreshCredentials?.([...proxyIds]);
       }
     } catch (error) {
-      this.options.log.warn({ err: error }, 'sub-user usage could not be flushed yet');
+      this.options.log.warn(
+        { err: error, subUsers: ids.length },
+        "sub-users' grants could not be given back yet",
+      );
     } finally {
-      this.isForgettingSubUsers = false;
+      for (const id of ids) this.subUsersReleasing.delete(id);
+      done();
     }
   }
 
@@ -339,7 +484,8 @@ export class CreditControl {
       if (owner.hasHolds) this.toRelease.add(owner.userId);
     }
     if (this.toRelease.size > 0 && this.releasing.size === 0) void this.releaseIdle();
-    if (this.subUsers.size > 0 && !this.isForgettingSubUsers) void this.forgetSubUsers(now);
+    if (this.subUsers.size > 0) this.dropIdleSubUsers(now);
+    if (this.subUsersToRelease.size > 0 && this.subUsersReleasing.size === 0) void this.releaseIdleSubUsers();
   }
 
   /** Gives back the holds of released owners once their usage is flushed. */

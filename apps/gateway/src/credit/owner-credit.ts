@@ -20,6 +20,14 @@ export interface OwnerSupport {
   reserve(owner: OwnerCredit): void;
   /** Whether local credit may be carved (false while the store's holds cannot be renewed). */
   canCarve(): boolean;
+  /** Asks the store for more of a sub-user's limits, in the background (at most one request at a time). */
+  reserveSubUser?(subUser: SubUserBudget): void;
+  /**
+   * A connection of a sub-user needs more and the sub-user has nothing left here: answers false
+   * while more is being asked for (it waits), true when the store just said nothing is left (then
+   * `subUserSpent` decides).
+   */
+  isSubUserOut?(subUser: SubUserBudget): boolean;
   /** A connection of a sub-user needs more and the sub-user's limit of the period is used up. */
   subUserSpent?(allowance: Allowance): void;
 }
@@ -125,16 +133,38 @@ export class OwnerCredit {
       }
     }
     if (this.availableBytes(price) < this.reservationBytes / 2) this.support.reserve(this);
+    // The sub-user's next grant, before this one runs out.
+    if (allowance.subUser?.wantsMore(price)) {
+      allowance.subUser.price = price;
+      this.support.reserveSubUser?.(allowance.subUser);
+    }
+  }
+
+  /**
+   * Whether a waiting connection's sub-user has nothing left (more is asked for, unless the store
+   * just said there is none: then `subUserSpent` takes the connection). Answers true when the
+   * connection is no longer waiting for its owner's credit.
+   */
+  private isSubUserShort(allowance: Allowance): boolean {
+    const { subUser } = allowance;
+    if (!subUser?.isSpent(allowance.price, this.packageBytes)) return false;
+    if (this.support.isSubUserOut?.(subUser) && this.support.subUserSpent) {
+      this.waiting.delete(allowance);
+      this.support.subUserSpent(allowance);
+      return true;
+    }
+    subUser.price = allowance.price;
+    this.support.reserveSubUser?.(subUser);
+    return false;
   }
 
   /** Registers a connection waiting for credit, and makes sure credit is being asked for. */
   wait(allowance: Allowance): void {
-    // A sub-user with nothing left waits for nothing: its owner's credit would not help.
-    if (this.support.subUserSpent && allowance.subUser?.isSpent(allowance.price, this.packageBytes)) {
-      this.support.subUserSpent(allowance);
-      return;
-    }
     this.waiting.add(allowance);
+    // A sub-user with nothing left waits for its next grant: its owner's credit would not help.
+    if (allowance.subUser?.isSpent(allowance.price, this.packageBytes)) {
+      if (this.isSubUserShort(allowance) || this.availableBytes(allowance.price) >= 1) return;
+    }
     this.support.reserve(this);
   }
 
@@ -183,12 +213,8 @@ export class OwnerCredit {
       if (allowance.left() > 0) {
         this.waiting.delete(allowance);
         allowance.credited();
-      } else if (
-        this.support.subUserSpent &&
-        allowance.subUser?.isSpent(allowance.price, this.packageBytes)
-      ) {
-        this.waiting.delete(allowance);
-        this.support.subUserSpent(allowance);
+      } else {
+        this.isSubUserShort(allowance);
       }
     }
   }

@@ -101,6 +101,24 @@ describe("sub-users in the gateway: a sub-user's connections carry no more than 
     expect(totalOf(results)).toBeLessThanOrEqual(3 * MIB + BOUND_PER_CONNECTION * results.length);
   });
 
+  it("carves from grants of the sub-user's limit held in the store (shared with other processes), given back once it is idle", async () => {
+    const credential = subUserCredential('connect', { trafficLimitBytes: 2 * MIB });
+    const subUser = credential.subUser as SubUserLimits;
+    t.store.put(credential);
+    t.credit.setCredit(credential.userId, { money: moneyFor(1024 * MIB) });
+    // Another process holds 1.5 MB of the 2 MB: this one carries what is left, and the bound.
+    t.credit.holdForAnotherProcess(subUser.id, { bytes: 1.5 * MIB, money: 0 });
+    const { results, refusal } = await useUp(credential, 'connect', 1);
+    expect(refusal).toEqual(limitRefusal('connect'));
+    expect(totalOf(results)).toBeGreaterThan(MIB / 4);
+    expect(totalOf(results)).toBeLessThanOrEqual(MIB / 2 + BOUND_PER_CONNECTION * results.length);
+    expect(
+      t.credit.subUserRequests.filter((request) => request.subUserId === subUser.id).length,
+    ).toBeGreaterThan(0);
+    // Idle: what it held is given back (the other process's hold stays).
+    await expect.poll(() => t.credit.subUserHeld(subUser.id).bytes, { timeout: 3_000 }).toBe(1.5 * MIB);
+  });
+
   it('bounds uploads the same way', async () => {
     const credential = subUserCredential('connect', { trafficLimitBytes: 2 * MIB });
     t.store.put(credential);

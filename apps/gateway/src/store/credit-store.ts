@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { costOfBytes } from '@ptc/contracts';
+import { costOfBytes, subUserPeriodOf } from '@ptc/contracts';
 import {
   and,
+  asc,
   creditGrants,
   type Database,
   type DatabaseHandle,
@@ -12,15 +13,25 @@ import {
   lt,
   or,
   sql,
+  subUserGrants,
+  subUsers,
+  subUserUsageDaily,
   trafficPools,
   users,
 } from '@ptc/db';
-import type { CreditAnswer, CreditRequest, CreditStore } from '../ports';
+import type {
+  CreditAnswer,
+  CreditRequest,
+  CreditStore,
+  SubUserCreditAnswer,
+  SubUserCreditRequest,
+} from '../ports';
 
 /** How long a hold lives without renewal (a crashed gateway's holds lapse after this). */
 export const DEFAULT_CREDIT_TTL_MS = 30_000;
 
 const NO_FUNDS: CreditAnswer = { ok: false, reason: 'no_funds' };
+const SUB_USER_LIMIT: SubUserCreditAnswer = { ok: false, reason: 'sub_user_limit' };
 
 /** `now() + ms` in the database's clock (holds are judged by one clock, whatever host renews them). */
 const inMs = (ms: number) => sql`now() + ${Math.round(ms)} * interval '1 millisecond'`;
@@ -90,18 +101,73 @@ const lockUsers = async (db: Database, userIds: readonly bigint[]) => {
  * the server's jobs. Answers how many holds went.
  */
 export const releaseLapsedGrants = async (db: Database): Promise<number> => {
+  const subUserGrantsGone = await releaseLapsedSubUserGrants(db);
   const lapsed = await db
     .selectDistinct({ userId: creditGrants.userId })
     .from(creditGrants)
     .where(lt(creditGrants.expiresAt, sql`now()`));
+  if (lapsed.length === 0) return subUserGrantsGone;
+  return (
+    subUserGrantsGone +
+    (await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      const locked = await lockUsers(
+        t,
+        lapsed.map((row) => row.userId),
+      );
+      return dropLapsed(
+        t,
+        locked.map((row) => row.id),
+      );
+    }))
+  );
+};
+
+/**
+ * Locks sub-users in id order (as the owner path locks users): every grant of a sub-user is made,
+ * and lapsed ones dropped, under its row's lock, so two processes never hold the same remainder.
+ */
+const lockSubUsers = async (db: Database, subUserIds: readonly bigint[]) => {
+  if (subUserIds.length === 0) return [];
+  return db
+    .select({
+      id: subUsers.id,
+      status: subUsers.status,
+      period: subUsers.period,
+      trafficLimitBytes: subUsers.trafficLimitBytes,
+      spendingLimit: subUsers.spendingLimit,
+      deletedAt: subUsers.deletedAt,
+    })
+    .from(subUsers)
+    .where(inArray(subUsers.id, [...subUserIds]))
+    .orderBy(asc(subUsers.id))
+    .for('update');
+};
+
+/** Drops the lapsed grants of sub-users whose rows the caller has locked. Answers how many went. */
+const dropLapsedSubUserGrants = async (db: Database, subUserIds: readonly bigint[]): Promise<number> => {
+  if (subUserIds.length === 0) return 0;
+  const dropped = await db
+    .delete(subUserGrants)
+    .where(and(inArray(subUserGrants.subUserId, [...subUserIds]), lt(subUserGrants.expiresAt, sql`now()`)))
+    .returning({ subUserId: subUserGrants.subUserId });
+  return dropped.length;
+};
+
+/** Releases every lapsed grant of sub-users' limits (issue #21), of any holder. Answers how many went. */
+const releaseLapsedSubUserGrants = async (db: Database): Promise<number> => {
+  const lapsed = await db
+    .selectDistinct({ subUserId: subUserGrants.subUserId })
+    .from(subUserGrants)
+    .where(lt(subUserGrants.expiresAt, sql`now()`));
   if (lapsed.length === 0) return 0;
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const locked = await lockUsers(
+    const locked = await lockSubUsers(
       t,
-      lapsed.map((row) => row.userId),
+      lapsed.map((row) => row.subUserId),
     );
-    return dropLapsed(
+    return dropLapsedSubUserGrants(
       t,
       locked.map((row) => row.id),
     );
@@ -178,11 +244,86 @@ export const createDbCreditStore = (
         await unhold(t, released);
       }),
 
+    reserveSubUser: (request: SubUserCreditRequest) =>
+      handle.db.transaction(async (tx): Promise<SubUserCreditAnswer> => {
+        const t = tx as unknown as Database;
+        const subUserId = BigInt(request.subUserId);
+        const [subUser] = await lockSubUsers(t, [subUserId]);
+        // Paused or deleted meanwhile: nothing is held (the admission check answers 4016/4006).
+        if (!subUser || subUser.deletedAt || subUser.status === 'paused') return SUB_USER_LIMIT;
+        if (subUser.trafficLimitBytes === null && subUser.spendingLimit === null)
+          return { ok: true, grant: { bytes: null, money: null } };
+        await dropLapsedSubUserGrants(t, [subUserId]);
+        const since = subUserPeriodOf(subUser.period, new Date()).start.toISOString().slice(0, 10);
+        // One statement, one snapshot: a usage flush moves bytes from a grant to the day's usage
+        // in one transaction, so the two sums never miss (or count twice) what it moved.
+        const [figures] = await t
+          .select({
+            usedBytes: sql<string>`(select coalesce(sum(${subUserUsageDaily.bytes}), 0) from ${subUserUsageDaily} where ${subUserUsageDaily.subUserId} = ${subUserId} and ${subUserUsageDaily.day} >= ${since}::date)::text`,
+            usedMoney: sql<string>`(select coalesce(sum(${subUserUsageDaily.cost}), 0) from ${subUserUsageDaily} where ${subUserUsageDaily.subUserId} = ${subUserId} and ${subUserUsageDaily.day} >= ${since}::date)::text`,
+            heldBytes: sql<string>`(select coalesce(sum(${subUserGrants.bytes}), 0) from ${subUserGrants} where ${subUserGrants.subUserId} = ${subUserId})::text`,
+            heldMoney: sql<string>`(select coalesce(sum(${subUserGrants.amount}), 0) from ${subUserGrants} where ${subUserGrants.subUserId} = ${subUserId})::text`,
+          })
+          .from(subUsers)
+          .where(eq(subUsers.id, subUserId));
+        const leftOf = (limit: bigint, used: string | undefined, held: string | undefined) =>
+          max(limit - BigInt(used ?? '0') - BigInt(held ?? '0'), 0n);
+        const bytes =
+          subUser.trafficLimitBytes === null
+            ? null
+            : min(
+                BigInt(Math.max(1, Math.ceil(request.bytes))),
+                leftOf(subUser.trafficLimitBytes, figures?.usedBytes, figures?.heldBytes),
+              );
+        const money =
+          subUser.spendingLimit === null
+            ? null
+            : min(
+                BigInt(Math.max(1, Math.ceil(request.money))),
+                leftOf(subUser.spendingLimit, figures?.usedMoney, figures?.heldMoney),
+              );
+        // Its traffic limit is used up, or every limit it has: nothing more can be carried.
+        if (bytes === 0n || (bytes === null && money === 0n)) return SUB_USER_LIMIT;
+        await t
+          .insert(subUserGrants)
+          .values({ subUserId, holder, bytes: bytes ?? 0n, amount: money ?? 0n, expiresAt: inMs(ttlMs) })
+          .onConflictDoUpdate({
+            target: [subUserGrants.subUserId, subUserGrants.holder],
+            set: {
+              bytes: sql`${subUserGrants.bytes} + ${bytes ?? 0n}`,
+              amount: sql`${subUserGrants.amount} + ${money ?? 0n}`,
+              expiresAt: inMs(ttlMs),
+              updatedAt: sql`now()`,
+            },
+          });
+        return {
+          ok: true,
+          grant: {
+            bytes: bytes === null ? null : Number(bytes),
+            money: money === null ? null : Number(money),
+          },
+        };
+      }),
+
+    releaseSubUsers: (subUserIds) =>
+      handle.db.transaction(async (tx) => {
+        const t = tx as unknown as Database;
+        const ids = subUserIds.map((id) => BigInt(id));
+        await lockSubUsers(t, ids);
+        await t
+          .delete(subUserGrants)
+          .where(and(eq(subUserGrants.holder, holder), inArray(subUserGrants.subUserId, ids)));
+      }),
+
     renew: async () => {
       await handle.db
         .update(creditGrants)
         .set({ expiresAt: inMs(ttlMs) })
         .where(eq(creditGrants.holder, holder));
+      await handle.db
+        .update(subUserGrants)
+        .set({ expiresAt: inMs(ttlMs) })
+        .where(eq(subUserGrants.holder, holder));
       await releaseLapsedGrants(handle.db);
     },
   };

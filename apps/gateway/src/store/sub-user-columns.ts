@@ -1,5 +1,16 @@
 import { subUserPeriodOf } from '@ptc/contracts';
-import { and, type Database, eq, isNull, proxies, type SQL, sql, subUsers, subUserUsageDaily } from '@ptc/db';
+import {
+  and,
+  type Database,
+  eq,
+  isNull,
+  proxies,
+  type SQL,
+  sql,
+  subUserGrants,
+  subUsers,
+  subUserUsageDaily,
+} from '@ptc/db';
 import type { Admission, SubUserLimits } from '../ports';
 
 /** The sub-user of a credential (issue #21): joined to its proxy, when it has one that is not deleted. */
@@ -80,12 +91,16 @@ interface CarriedStep {
 /**
  * Adds what the proxies of sub-users carried in a usage batch to their daily usage (the UTC day
  * of `at`), in the flush's transaction: one statement per batch, matching the batch's proxies
- * to sub-users by the unique `sub_users.proxy_id`. Proxies of no sub-user add nothing.
+ * to sub-users by the unique `sub_users.proxy_id`. Proxies of no sub-user add nothing. What was
+ * carried comes out of the flushing process's grants of their limits (`holder`; never below
+ * zero: bytes past a grant only count as usage), so usage plus live grants never exceeds a limit
+ * by more than what connections carried past their allowances.
  */
 export const recordSubUserUsage = async (
   t: Database,
   steps: readonly CarriedStep[],
   at: Date,
+  holder: string | null = null,
 ): Promise<void> => {
   const carried = steps.filter((step) => step.bytesUp + step.bytesDown > 0n);
   if (carried.length === 0) return;
@@ -107,4 +122,17 @@ export const recordSubUserUsage = async (
       bytes = ${subUserUsageDaily}.bytes + excluded.bytes,
       cost = ${subUserUsageDaily}.cost + excluded.cost,
       updated_at = now()`);
+  if (holder === null) return;
+  await t.execute(sql`
+    update ${subUserGrants} g set
+      bytes = greatest(g.bytes - x.bytes, 0),
+      amount = greatest(g.amount - x.cost, 0),
+      updated_at = now()
+    from (
+      select s.id, sum(v.bytes) as bytes, sum(v.cost) as cost
+      from (values ${values}) as v(proxy_id, bytes, cost)
+      join ${subUsers} s on s.proxy_id = v.proxy_id
+      group by s.id
+    ) as x
+    where g.sub_user_id = x.id and g.holder = ${holder}`);
 };

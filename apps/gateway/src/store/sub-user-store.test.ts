@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type DatabaseHandle, eq, subUsers, subUserUsageDaily } from '@ptc/db';
+import { type DatabaseHandle, eq, sql, subUserGrants, subUsers, subUserUsageDaily } from '@ptc/db';
 import { createProxy, createTestDatabase, createUser } from '@ptc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SubUserLimits } from '../ports';
 import { createDbCredentialStore } from './credential-store';
+import { createDbCreditStore, releaseLapsedGrants } from './credit-store';
 import { createDbUsageSink } from './usage-sink';
 
 describe("sub-users in the gateway's stores (issue #21)", () => {
@@ -116,5 +118,100 @@ describe("sub-users in the gateway's stores (issue #21)", () => {
       reason: 'sub_user_paused',
     });
     await store.close();
+  });
+
+  it("holds a sub-user's limits per process: never more than is left, consumed by the flush, given back by a release and a lapse", async () => {
+    const MIB = 1_048_576;
+    const { proxy, subUser } = await subUserOf({
+      trafficLimitBytes: BigInt(10 * MIB),
+      spendingLimit: 1_000_000n,
+      period: 'day',
+    });
+    const id = subUser.id.toString();
+    // The gateway's figures, which the database store does not trust: it reads its own under the lock.
+    const limits: SubUserLimits = {
+      id,
+      trafficLimitBytes: 1e12,
+      spendingLimit: 1e12,
+      bytesUsed: 0,
+      moneyUsed: 0,
+      periodEndsAt: Date.now() + 86_400_000,
+    };
+    const [a, b] = [createDbCreditStore(handle), createDbCreditStore(handle)];
+    const ask = (store: typeof a, bytes = MIB, money = 100_000) =>
+      store.reserveSubUser({ subUserId: id, bytes, money, limits });
+    // Twenty requests of two processes at once: exactly the limits are held, no more.
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(i % 2 ? a : b)));
+    const granted = answers.filter((answer) => answer.ok);
+    expect(granted).toHaveLength(10);
+    expect(answers.filter((answer) => !answer.ok)).toEqual(
+      Array.from({ length: 10 }, () => ({ ok: false, reason: 'sub_user_limit' })),
+    );
+    const grantsOf = async () =>
+      new Map(
+        (await handle.db.select().from(subUserGrants).where(eq(subUserGrants.subUserId, subUser.id))).map(
+          (grant) => [grant.holder, grant],
+        ),
+      );
+    const held = [...(await grantsOf()).values()];
+    expect(held.reduce((sum, grant) => sum + grant.bytes, 0n)).toBe(BigInt(10 * MIB));
+    expect(held.reduce((sum, grant) => sum + grant.amount, 0n)).toBe(1_000_000n);
+    const heldByA = (await grantsOf()).get(a.holder);
+    const heldByB = (await grantsOf()).get(b.holder);
+    expect(heldByA?.bytes).toBeGreaterThan(BigInt(MIB));
+    // A's usage flush takes what it carried out of A's grant only.
+    await createDbUsageSink(handle, { holder: a.holder }).flush({
+      batchId: randomUUID(),
+      at: new Date(),
+      deltas: [{ proxyId: proxy.id.toString(), bytesUp: 0, bytesDown: MIB, connections: 1, packageBytes: 0 }],
+    });
+    const [day] = await handle.db
+      .select()
+      .from(subUserUsageDaily)
+      .where(eq(subUserUsageDaily.subUserId, subUser.id));
+    const afterFlush = await grantsOf();
+    expect(afterFlush.get(a.holder)?.bytes).toBe((heldByA?.bytes ?? 0n) - BigInt(MIB));
+    expect(afterFlush.get(a.holder)?.amount).toBe((heldByA?.amount ?? 0n) - (day?.cost ?? 0n));
+    expect(afterFlush.get(b.holder)?.bytes).toBe(heldByB?.bytes);
+    // Usage and grants still add up to the limit: nothing more for anyone.
+    expect(await ask(b, 1)).toEqual({ ok: false, reason: 'sub_user_limit' });
+    // A gives back what it holds: B may hold it (less what A carried).
+    await a.releaseSubUsers([id]);
+    const again = await ask(b, 10 * MIB, 10_000_000);
+    expect(again).toEqual({
+      ok: true,
+      grant: {
+        bytes: Number(heldByA?.bytes ?? 0n) - MIB,
+        money: Number((heldByA?.amount ?? 0n) - (day?.cost ?? 0n)),
+      },
+    });
+    // B stops renewing: its grant lapses and the server's job gives it back.
+    await handle.db
+      .update(subUserGrants)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(subUserGrants.subUserId, subUser.id));
+    expect(await releaseLapsedGrants(handle.db)).toBeGreaterThanOrEqual(1);
+    expect((await grantsOf()).size).toBe(0);
+    const fresh = await ask(a, 10 * MIB, 10_000_000);
+    expect(fresh).toEqual({
+      ok: true,
+      grant: { bytes: 9 * MIB, money: Number(1_000_000n - (day?.cost ?? 0n)) },
+    });
+    // Renewals keep a grant alive past its TTL.
+    const short = createDbCreditStore(handle, { ttlMs: 150 });
+    await a.releaseSubUsers([id]);
+    expect((await short.reserveSubUser({ subUserId: id, bytes: MIB, money: 1, limits })).ok).toBe(true);
+    for (let i = 0; i < 3; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await short.renew();
+    }
+    expect((await grantsOf()).get(short.holder)?.bytes).toBe(BigInt(MIB));
+    // A paused sub-user gets nothing; one without limits holds nothing.
+    await handle.db.update(subUsers).set({ status: 'paused' }).where(eq(subUsers.id, subUser.id));
+    expect(await ask(a)).toEqual({ ok: false, reason: 'sub_user_limit' });
+    const free = await subUserOf();
+    expect(
+      await a.reserveSubUser({ subUserId: free.subUser.id.toString(), bytes: MIB, money: 1, limits }),
+    ).toEqual({ ok: true, grant: { bytes: null, money: null } });
   });
 });

@@ -194,7 +194,7 @@ export const createDbUsageSink = (handle: DatabaseHandle, options: DbUsageSinkOp
         from (values ${values}) as v(id, up, down, accrued_bytes, accrued_package_bytes, accrued_cost, remainder)
         where ${proxies}.id = v.id`);
       // Sub-users' figures and limits (issue #21): what their credentials carried today.
-      await recordSubUserUsage(t, steps, batch.at);
+      await recordSubUserUsage(t, steps, batch.at, holder);
       for (const hold of holdOf.values()) {
         if (!hold.isChanged) continue;
         await t

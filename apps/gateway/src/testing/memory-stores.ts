@@ -10,6 +10,8 @@ import type {
   ExitCriteria,
   LiveAdmission,
   ProxyCredential,
+  SubUserCreditAnswer,
+  SubUserCreditRequest,
   UsageBatch,
   UsageSink,
 } from '../ports';
@@ -228,6 +230,14 @@ export class MemoryCreditStore implements CreditStore {
   isFailing = false;
   /** Make only renewals fail (holds go stale while reservations still work). */
   failRenewals = false;
+  /** Every request for a sub-user's grant. */
+  readonly subUserRequests: SubUserCreditRequest[] = [];
+  /** What is held of each sub-user's limits (bytes, micro-PTC). */
+  private readonly subUserHolds = new Map<string, { bytes: number; money: number }>();
+  /** What each sub-user carried beyond the usage its credential says was flushed (`applyUsage`). */
+  private readonly subUserUsed = new Map<string, { bytes: number; money: number }>();
+  /** What other gateway processes hold of sub-users' limits (`holdForAnotherProcess`). */
+  private readonly otherHolds = new Map<string, { bytes: number; money: number }>();
 
   /** Gives a user finite spendable credit (replacing what was left). */
   setCredit(userId: string, credit: Partial<MemoryCredit>): void {
@@ -278,6 +288,63 @@ export class MemoryCreditStore implements CreditStore {
     }
   }
 
+  /**
+   * Holds of a sub-user's limits what is left of each: the limit, less the usage its credential
+   * says was flushed and what was carried since, less what is held (as the database does).
+   */
+  async reserveSubUser(request: SubUserCreditRequest): Promise<SubUserCreditAnswer> {
+    this.subUserRequests.push(structuredClone(request));
+    if (this.isFailing) throw new Error('credit store unavailable');
+    const { limits } = request;
+    if (limits.trafficLimitBytes === null && limits.spendingLimit === null)
+      return { ok: true, grant: { bytes: null, money: null } };
+    const used = this.subUserUsed.get(request.subUserId) ?? { bytes: 0, money: 0 };
+    const held = this.subUserHolds.get(request.subUserId) ?? { bytes: 0, money: 0 };
+    const other = this.otherHolds.get(request.subUserId) ?? { bytes: 0, money: 0 };
+    const bytes =
+      limits.trafficLimitBytes === null
+        ? null
+        : Math.max(
+            0,
+            Math.min(
+              Math.ceil(request.bytes),
+              Math.floor(limits.trafficLimitBytes - limits.bytesUsed - used.bytes - held.bytes - other.bytes),
+            ),
+          );
+    const money =
+      limits.spendingLimit === null
+        ? null
+        : Math.max(
+            0,
+            Math.min(
+              Math.ceil(request.money),
+              Math.floor(limits.spendingLimit - limits.moneyUsed - used.money - held.money - other.money),
+            ),
+          );
+    if (bytes === 0 || (bytes === null && money === 0)) return { ok: false, reason: 'sub_user_limit' };
+    held.bytes += bytes ?? 0;
+    held.money += money ?? 0;
+    this.subUserHolds.set(request.subUserId, held);
+    return { ok: true, grant: { bytes, money } };
+  }
+
+  async releaseSubUsers(subUserIds: readonly string[]): Promise<void> {
+    if (this.isFailing) throw new Error('credit store unavailable');
+    for (const id of subUserIds) this.subUserHolds.delete(id);
+  }
+
+  /** Holds part of a sub-user's limits as another gateway process would (never given back here). */
+  holdForAnotherProcess(subUserId: string, held: { bytes: number; money: number }): void {
+    this.otherHolds.set(subUserId, { ...held });
+  }
+
+  /** What is held of a sub-user's limits, by this process and others. */
+  subUserHeld(subUserId: string): { bytes: number; money: number } {
+    const own = this.subUserHolds.get(subUserId) ?? { bytes: 0, money: 0 };
+    const other = this.otherHolds.get(subUserId) ?? { bytes: 0, money: 0 };
+    return { bytes: own.bytes + other.bytes, money: own.money + other.money };
+  }
+
   async renew(): Promise<void> {
     if (this.isFailing || this.failRenewals) throw new Error('credit store unavailable');
     this.renewals += 1;
@@ -300,6 +367,19 @@ export class MemoryCreditStore implements CreditStore {
       const money = (bytes * credential.pricePerGb) / BYTES_PER_GB;
       const fromHold = Math.min(money, held.money);
       held.money -= fromHold;
+      const subUser = credential.subUser;
+      if (subUser) {
+        const total = delta.bytesUp + delta.bytesDown;
+        const subUserHeld = this.subUserHolds.get(subUser.id);
+        if (subUserHeld) {
+          subUserHeld.bytes = Math.max(0, subUserHeld.bytes - total);
+          subUserHeld.money = Math.max(0, subUserHeld.money - money);
+        }
+        const used = this.subUserUsed.get(subUser.id) ?? { bytes: 0, money: 0 };
+        used.bytes += total;
+        used.money += money;
+        this.subUserUsed.set(subUser.id, used);
+      }
       const beyond = money - fromHold;
       if (beyond > 0) {
         this.overrun.money += beyond;
