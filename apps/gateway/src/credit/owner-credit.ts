@@ -143,14 +143,20 @@ export class OwnerCredit {
   /**
    * Whether a waiting connection's sub-user has nothing left (more is asked for, unless the store
    * just said there is none: then `subUserSpent` takes the connection). Answers true when the
-   * connection is no longer waiting for its owner's credit.
+   * connection is no longer waiting for its owner's credit. `isDeferred`: the connection is told
+   * after the caller returns (a relay that asked for credit pauses before it can be resumed).
    */
-  private isSubUserShort(allowance: Allowance): boolean {
+  private isSubUserShort(allowance: Allowance, isDeferred = false): boolean {
     const { subUser } = allowance;
     if (!subUser?.isSpent(allowance.price, this.packageBytes)) return false;
-    if (this.support.isSubUserOut?.(subUser) && this.support.subUserSpent) {
+    const spent = this.support.subUserSpent;
+    if (this.support.isSubUserOut?.(subUser) && spent) {
       this.waiting.delete(allowance);
-      this.support.subUserSpent(allowance);
+      if (!isDeferred) spent(allowance);
+      else
+        setImmediate(() => {
+          if (!allowance.isClosed) spent(allowance);
+        });
       return true;
     }
     subUser.price = allowance.price;
@@ -163,7 +169,7 @@ export class OwnerCredit {
     this.waiting.add(allowance);
     // A sub-user with nothing left waits for its next grant: its owner's credit would not help.
     if (allowance.subUser?.isSpent(allowance.price, this.packageBytes)) {
-      if (this.isSubUserShort(allowance) || this.availableBytes(allowance.price) >= 1) return;
+      if (this.isSubUserShort(allowance, true) || this.availableBytes(allowance.price) >= 1) return;
     }
     this.support.reserve(this);
   }
