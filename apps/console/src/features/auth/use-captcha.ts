@@ -33,11 +33,15 @@ export const startFromDocumentCaptcha = (): void => {
   documentCaptchaPending = true;
 };
 
-const takeDocumentCaptcha = (): boolean => {
-  const pending = documentCaptchaPending;
-  documentCaptchaPending = false;
-  return pending;
-};
+/**
+ * Whether the hook that mounts now starts from the document's image. Read in render, which must
+ * stay pure: React may render a component and throw that render away before it commits (a press
+ * or a key before the hydration has finished makes React start it again, synchronously), and a
+ * flag taken by the discarded render made the next one draw a spinner where the HTML has the
+ * image, a hydration mismatch (React error 418) that redrew the page under the visitor's pointer
+ * and lost their click (issue #16). The flag is cleared once the hook has committed.
+ */
+const isDocumentCaptchaPending = (): boolean => documentCaptchaPending;
 
 /**
  * Loads the image captcha of `GET /proxy/static/image` as a blob (the server ties it to this
@@ -46,7 +50,7 @@ const takeDocumentCaptcha = (): boolean => {
  * early (`prefetchCaptcha`) when there is one.
  */
 export const useCaptcha = (): Captcha => {
-  const [isDocumentCaptcha] = useState(takeDocumentCaptcha);
+  const [isDocumentCaptcha] = useState(isDocumentCaptchaPending);
   const [src, setSrc] = useState<string | undefined>(isDocumentCaptcha ? DOCUMENT_CAPTCHA_URL : undefined);
   const [isLoading, setIsLoading] = useState(false);
   const [hasFailed, setHasFailed] = useState(false);
@@ -74,8 +78,10 @@ export const useCaptcha = (): Captcha => {
   }, []);
 
   useEffect(() => {
-    // The document's image is the first one; the form asks for one when it has none.
-    if (!isDocumentCaptcha) refresh();
+    // The document's image is the first one (once: a later form asks for its own); the form asks
+    // for one when it has none.
+    if (isDocumentCaptcha) documentCaptchaPending = false;
+    else refresh();
     return () => latest.current?.abort();
   }, [refresh, isDocumentCaptcha]);
 
