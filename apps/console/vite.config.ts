@@ -264,6 +264,27 @@ const SIGNED_IN_UI = new RegExp(
     String.raw`node_modules[\\/]antd[\\/]es[\\/]_util[\\/](PurePanel|throttleByAnimationFrame|hooks[\\/]useClosable|hooks[\\/]useMergedMask)\.js`,
     String.raw`node_modules[\\/]@rc-component[\\/](dropdown|drawer|menu|overflow|steps|tabs)[\\/]`,
     String.raw`node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Close|Copy|Down|Edit|Ellipsis|Enter|FileText|Gift|InfoCircleFilled|Menu|MenuFold|MenuUnfold|Plus|Reload|Setting|Thunderbolt|VerticalAlignTop|Wallet)(Outlined|Filled)?\.js`,
+    // What the frame's menus and the overview's cards bring besides: the space, row and column
+    // components, text areas, copying, scrolling, two babel helpers and the menu's icons, which
+    // were eighteen chunks of 0.1-1.3 KB, each a request on the overview's first screen.
+    String.raw`node_modules[\\/]antd[\\/]es[\\/](space|row|col)[\\/]`,
+    String.raw`node_modules[\\/]antd[\\/]es[\\/](input[\\/]TextArea|layout[\\/]index|_util[\\/](getScroll|easings|scrollTo|toList|copy))\.js`,
+    String.raw`node_modules[\\/]@babel[\\/]runtime[\\/]helpers[\\/]esm[\\/](callSuper|extends)\.js`,
+    String.raw`node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Api|Chrome|Dashboard|History|Laptop|Link|Logout|Robot)Outlined\.js`,
+  ].join('|'),
+);
+
+/**
+ * The overview's own modules and the small app modules its cards share with the wallet pages
+ * (money formatting, wallet paths, the top-up-elsewhere note, the traffic series and the
+ * overview's texts): one chunk with the page rather than nine (issue #16).
+ */
+const OVERVIEW_PAGE = new RegExp(
+  [
+    String.raw`apps[\\/]console[\\/]src[\\/]features[\\/]overview[\\/](overview\.page|refresh-button|first-run|balance-card|use-after-first-paint|traffic-series|overview-texts)\.tsx?$`,
+    String.raw`apps[\\/]console[\\/]src[\\/]locales[\\/][\w-]+[\\/]overview\.ts$`,
+    String.raw`apps[\\/]console[\\/]src[\\/]features[\\/]charge[\\/](wallet-money|wallet-paths|top-up-elsewhere|top-up-device)\.tsx?$`,
+    String.raw`packages[\\/]contracts[\\/]src[\\/](charges|money)\.ts$`,
   ].join('|'),
 );
 
@@ -351,6 +372,14 @@ const SIGN_IN_UI = new RegExp(
     String.raw`node_modules[\\/]@rc-component[\\/](async-validator|checkbox|form|segmented|tooltip)[\\/]`,
     String.raw`node_modules[\\/](compute-scroll-into-view|scroll-into-view-if-needed)[\\/]`,
     String.raw`node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Check|CheckCircleFilled|CloseCircleFilled|ExclamationCircleFilled|Eye|EyeInvisible|Lock|Mail|QuestionCircle|User)(Outlined|Filled)?\.js`,
+    // Modules the sign-in page shares with the signed-in frame, which came as eleven chunks of
+    // 0.1-3 KB on both first screens: z-index and motion helpers, breakpoints, arrows, the sider,
+    // the text area, react-query's useQuery, the logo, the language switch and the guide's trigger.
+    String.raw`node_modules[\\/]antd[\\/]es[\\/](config-provider[\\/]hooks[\\/]useCSSVarCls|_util[\\/](zindexContext|hooks[\\/]useZIndex|motion|ContextIsolator|responsiveObserver|getRenderPropValue)|style[\\/](roundedArrow|placementArrow)|table[\\/]TableMeasureRowContext|layout[\\/](Sider|style[\\/]\w+))\.js`,
+    String.raw`node_modules[\\/]@rc-component[\\/]input[\\/]es[\\/](calculateNodeHeight|ResizableTextArea|TextArea)\.js`,
+    String.raw`node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bars|Right|Left|Global)Outlined\.js`,
+    String.raw`node_modules[\\/]@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/]queryObserver|react-query[\\/]build[\\/]modern[\\/](IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery))\.js`,
+    String.raw`apps[\\/]console[\\/]src[\\/](features[\\/]new-user-guide[\\/]guide-trigger|app[\\/]layouts[\\/](app-logo|language-switch))\.tsx?$`,
   ].join('|'),
 );
 
@@ -403,6 +432,12 @@ export default defineConfig({
             // rather than some thirty of 1-3 KB (issue #16).
             { name: 'signed-in-ui', test: SIGNED_IN_UI, priority: 1, includeDependenciesRecursively: false },
             { name: 'sign-in-ui', test: SIGN_IN_UI, priority: 1, includeDependenciesRecursively: false },
+            {
+              name: 'overview-page',
+              test: OVERVIEW_PAGE,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
