@@ -11,6 +11,7 @@
 //   a sub-user (issue #21) with limits far above what a run moves (1 PB of traffic, 1e9 PTC of
 //   spending, per month), so every byte is also carried against grants of the sub-user's limits.
 import {
+  type AllowListStore,
   type CreditAnswer,
   type CreditRequest,
   type CreditStore,
@@ -230,7 +231,27 @@ const store = new BenchCreditStore({ [credential.userId]: BALANCE });
 const usage: UsageSink =
   CREDIT_MODE === 'finite' ? { flush: (batch) => store.applyUsage(batch) } : { flush: async () => {} };
 
+/**
+ * The finite variant holds an IP allow-list (issue #21) as a busy production gateway does: 1,000
+ * entries of other customers (10.0.0.0/8 addresses, none the benchmark's clients, which present
+ * credentials), reloaded every 30 s. Password clients never look it up; it is there so that the
+ * process carries every feature while it is measured.
+ */
+const allowList: AllowListStore | undefined =
+  CREDIT_MODE === 'finite'
+    ? {
+        load: async () =>
+          Array.from({ length: 1_000 }, (_, index) => ({
+            network: `10.${index >> 8}.${index & 255}.0/24`,
+            proxyId: credential.proxyId,
+            username: credential.username,
+          })),
+        onChange: () => () => {},
+      }
+    : undefined;
+
 const gateway = createGateway({
+  allowList,
   // BENCH_GATEWAY_RELAY=stream measures the fallback relay (Node.js streams) instead of splice.
   relay: process.env.BENCH_GATEWAY_RELAY === 'stream' ? 'stream' : 'auto',
   credentials: new MemoryCredentialStore([credential, socksCredential]),

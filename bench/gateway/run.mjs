@@ -844,7 +844,17 @@ const startGateway = async (bundle, credit = 'unlimited') => {
       '--no-parallel-scavenge',
       ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ],
-    env: { ...process.env, BENCH_GATEWAY_CREDIT: credit },
+    env: {
+      ...process.env,
+      BENCH_GATEWAY_CREDIT: credit,
+      // BENCH_DOMAIN_USAGE=off switches per-domain usage off in ours unlimited only: the finite
+      // process keeps every feature on (BENCH_GRANTS_DOMAIN_USAGE=off switches it off there too),
+      // so that grants ÷ unlimited compares the gateway with all of them on to the bare one.
+      BENCH_DOMAIN_USAGE:
+        credit === 'finite'
+          ? (process.env.BENCH_GRANTS_DOMAIN_USAGE ?? 'on')
+          : (process.env.BENCH_DOMAIN_USAGE ?? 'on'),
+    },
   });
   /** Sends the gateway a request over IPC; resolves with its answer (of type `answerType`). */
   const ask = (type, answerType) =>
