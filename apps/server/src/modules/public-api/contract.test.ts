@@ -177,6 +177,10 @@ describe('public API contract: the documents are valid OpenAPI and every documen
     await call('GET', `/api/v2/proxies/${rotating.id}`);
     await call('GET', `/api/v2/proxies/${rotating.id}/usage?days=7`);
     await call('GET', '/api/v2/usage');
+    // Per-domain usage (issue #21): nothing carried yet, so no domains.
+    const domains = await call('GET', '/api/v2/domain-usage?range=30d&sort=requests&limit=5');
+    expect(domains.body.data).toMatchObject({ enabled: true, domain_count: 0, domains: [] });
+    await call('GET', `/api/v2/proxies/${rotating.id}/domain-usage?range=24h`);
     await call('PUT', `/api/v2/proxies/${rotating.id}/switch`, { body: { switch: 'off' } });
     await call('POST', '/api/v2/proxies/switch', { body: { ids: [rotating.id], switch: 'on' } });
     const rotation = await call('PUT', `/api/v2/proxies/${rotating.id}/rotation`, {

@@ -3,6 +3,8 @@ import {
   areaListSchema,
   areaQuerySchema,
   byteAmountSchema,
+  domainUsageQuerySchema,
+  domainUsageSchema,
   doneResponseSchema,
   dynamicCommonRequestSchema,
   dynamicIpByAreaRequestSchema,
@@ -48,6 +50,7 @@ import { withIdempotency } from '../api-keys/idempotency';
 import type { AreaLevel } from '../areas/areas.repository';
 import { createAreaCatalog } from '../areas/areas.service';
 import { summarizeTraffic } from '../billing/summary.service';
+import { customerDomainUsage, proxyDomainUsage } from '../domain-usage/domain-usage.service';
 import { addAllowListEntry, deleteAllowListEntry, getAllowList } from '../ip-allowlist/ip-allowlist.service';
 import {
   type GenerationPlan,
@@ -438,6 +441,43 @@ export const v2Routes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, 
       },
     },
     async (request) => ok(await summarizeTraffic(app.db, currentUser(request), request.ctx.tz)),
+  );
+
+  // Per-domain usage (issue #21): the same figures and query as the console's Top domains.
+  app.get(
+    '/domain-usage',
+    {
+      onRequest: read,
+      schema: {
+        ...operation('getDomainUsage', { query: { range: '7d', sort: 'bytes', limit: 10 } }),
+        tags: ['Usage'],
+        summary:
+          'Top target domains of all your proxies by bytes or requests over a range (24h, 7d, 30d) or from/to, with the totals',
+        querystring: domainUsageQuerySchema,
+        response: answers(domainUsageSchema),
+      },
+    },
+    async (request) => ok(await customerDomainUsage(app.db, currentUser(request).id, request.query)),
+  );
+
+  app.get(
+    '/proxies/:id/domain-usage',
+    {
+      onRequest: read,
+      schema: {
+        ...operation('getProxyDomainUsage', {
+          params: { id: EXAMPLE_ID },
+          query: { range: '24h', sort: 'requests', limit: 20 },
+        }),
+        tags: ['Usage'],
+        summary: 'Top target domains of one proxy by bytes or requests (4005 when it is not yours)',
+        params: proxyIdParams,
+        querystring: domainUsageQuerySchema,
+        response: answers(domainUsageSchema),
+      },
+    },
+    async (request) =>
+      ok(await proxyDomainUsage(app.db, currentUser(request).id, request.params.id, request.query)),
   );
 
   app.put(
