@@ -24,6 +24,9 @@ const port = (fallback: number) =>
     .refine((value) => value >= 1 && value <= 65_535, 'must be between 1 and 65535')
     .default(fallback);
 
+/** At most this many targeting ports (each is a listening socket in every gateway process). */
+const MAX_TARGET_PORTS = 1_000;
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((url) => url.replace(/\/+$/, ''));
@@ -161,6 +164,39 @@ const envSchema = z
         /^((http|socks5|auto):\d{1,5})(\s*,\s*(http|socks5|auto):\d{1,5})*$/,
         'must be like socks5:1080,http:3128',
       )
+      .optional(),
+    /**
+     * Extra gateway ports (HTTP and SOCKS5 auto-detected on each) for the IP allow-list's
+     * targeting by port (issue #21): ports and ranges, comma separated, e.g. `10000-10099`.
+     */
+    GATEWAY_TARGET_PORTS: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}(-\d{1,5})?(\s*,\s*\d{1,5}(-\d{1,5})?)*$/, 'must be ports or ranges, like 10000-10099')
+      .transform((text, context) => {
+        const ports: number[] = [];
+        for (const item of text.split(',')) {
+          const [first, last = first] = item.trim().split('-').map(Number) as [number, number?];
+          if (first < 1 || last > 65_535 || first > last) {
+            context.addIssue({
+              code: 'custom',
+              message: `${item.trim()}: ports go from 1 to 65535, low to high`,
+            });
+            return z.NEVER;
+          }
+          for (let port = first; port <= last && ports.length <= MAX_TARGET_PORTS; port += 1)
+            ports.push(port);
+        }
+        if (ports.length > MAX_TARGET_PORTS) {
+          context.addIssue({ code: 'custom', message: `must list at most ${MAX_TARGET_PORTS} ports` });
+          return z.NEVER;
+        }
+        if (new Set(ports).size !== ports.length) {
+          context.addIssue({ code: 'custom', message: 'must not repeat a port' });
+          return z.NEVER;
+        }
+        return ports;
+      })
       .optional(),
     GATEWAY_ALLOWED_PORTS: z
       .string()
@@ -313,6 +349,21 @@ const envSchema = z
       env.GATEWAY_PUBLIC_HOSTS[0] !== env.GATEWAY_PUBLIC_HOST
     ) {
       problem('GATEWAY_PUBLIC_HOSTS', 'must start with GATEWAY_PUBLIC_HOST (the default) when both are set');
+    }
+    // A field that failed its own check arrives here unparsed: check the clash of parsed ports only.
+    if (Array.isArray(env.GATEWAY_TARGET_PORTS)) {
+      const taken = new Set([
+        Number(env.GATEWAY_PORT),
+        Number(env.PORT),
+        ...(env.GATEWAY_LISTENERS ?? '').split(',').map((entry) => Number(entry.split(':')[1])),
+      ]);
+      const clash = env.GATEWAY_TARGET_PORTS.find((port) => taken.has(port));
+      if (clash !== undefined) {
+        problem(
+          'GATEWAY_TARGET_PORTS',
+          `port ${clash} is already PORT, GATEWAY_PORT or in GATEWAY_LISTENERS`,
+        );
+      }
     }
     if (production && env.CAPTCHA_FIXED) problem('CAPTCHA_FIXED', 'is refused when NODE_ENV=production');
     if (production && env.GATEWAY_ALLOW_PRIVATE_TARGETS) {
@@ -493,6 +544,8 @@ const envSchema = z
           const [protocol, portText] = entry.split(':');
           return { protocol: protocol as 'http' | 'socks5' | 'auto', port: Number(portText) };
         }),
+      /** Ports whose allow-listed clients get the targeting of their entry's port rule (issue #21). */
+      targetPorts: env.GATEWAY_TARGET_PORTS ?? [],
       allowedPorts: env.GATEWAY_ALLOWED_PORTS.split(',').map((port) => Number(port.trim())),
       /** Test-only: CIDRs the SSRF guard lets through (refused in production). */
       allowPrivateTargets: (env.GATEWAY_ALLOW_PRIVATE_TARGETS ?? '')

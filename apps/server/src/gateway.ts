@@ -34,6 +34,11 @@ export const startGateway = async (
     listeners: [
       { host: config.gateway.host, port: config.gateway.port, protocol: 'auto' },
       ...config.gateway.listeners.map((listener) => ({ host: config.gateway.host, ...listener })),
+      ...config.gateway.targetPorts.map((port) => ({
+        host: config.gateway.host,
+        port,
+        protocol: 'auto' as const,
+      })),
     ],
     allowedPorts: config.gateway.allowedPorts,
     allowPrivateTargets: config.gateway.allowPrivateTargets,

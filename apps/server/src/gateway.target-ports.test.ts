@@ -1,0 +1,129 @@
+import { createExit } from '@ptc/db/testing';
+import { curl } from '@ptc/gateway/testing/curl';
+import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { type RunningGateway, startGateway } from './gateway';
+import { call } from './test/accounts';
+import { customerWithBalance } from './test/factories';
+import { freePort, gatewayTestEnv, generateOk } from './test/proxies';
+import { createTestApp, type TestApp } from './test/test-app';
+
+const PTC = 1_000_000n;
+
+/** The problem `loadConfig` reports for an environment (empty when it loads). */
+const problemOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+};
+
+describe('GATEWAY_TARGET_PORTS: the targeting ports of the IP allow-list (issue #21)', () => {
+  it('reads ports and ranges, none by default, and refuses wrong, repeated, clashing or too many ports', () => {
+    expect(loadConfig({}).gateway.targetPorts).toEqual([]);
+    expect(loadConfig({ GATEWAY_TARGET_PORTS: '10000-10003, 10010' }).gateway.targetPorts).toEqual([
+      10000, 10001, 10002, 10003, 10010,
+    ]);
+    expect(loadConfig({ GATEWAY_TARGET_PORTS: '10000-10999' }).gateway.targetPorts).toHaveLength(1_000);
+    for (const [value, problem] of [
+      ['10000-', 'must be ports or ranges'],
+      ['http:10000', 'must be ports or ranges'],
+      ['0', 'ports go from 1 to 65535'],
+      ['65536', 'ports go from 1 to 65535'],
+      ['10010-10000', 'low to high'],
+      ['10000-11000', 'at most 1000 ports'],
+      ['10000-10005,10005', 'must not repeat a port'],
+      ['8000', 'port 8000 is already'],
+      ['8080', 'port 8080 is already'],
+    ] as const) {
+      expect(problemOf({ GATEWAY_TARGET_PORTS: value }), value).toContain(problem);
+      expect(problemOf({ GATEWAY_TARGET_PORTS: value }), value).toContain('GATEWAY_TARGET_PORTS');
+    }
+    expect(problemOf({ GATEWAY_TARGET_PORTS: '1080', GATEWAY_LISTENERS: 'socks5:1080' })).toContain(
+      'port 1080 is already',
+    );
+  });
+});
+
+describe('the gateway listens on GATEWAY_TARGET_PORTS as on its main port (issue #21)', () => {
+  let t: TestApp;
+  let gateway: RunningGateway;
+  let target: TestTarget;
+  let targetPorts: number[];
+
+  beforeAll(async () => {
+    const main = await freePort();
+    targetPorts = [await freePort(), await freePort()];
+    [t, target] = await Promise.all([
+      createTestApp({
+        ...gatewayTestEnv(main),
+        GATEWAY_TARGET_PORTS: targetPorts.join(','),
+        IP_ALLOWLIST_ALLOW_PRIVATE: 'true',
+      }),
+      startHttpTarget(),
+    ]);
+    await createExit(t.database.db, { country: 'US', line: 1 });
+    gateway = await startGateway(t.app.config, t.database, t.app.log);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await target?.close();
+    await t?.close();
+  });
+
+  it('binds every targeting port with protocol auto-detection', () => {
+    for (const port of targetPorts) {
+      expect(gateway.addresses).toContainEqual({ host: '127.0.0.1', port, protocol: 'auto' });
+    }
+  });
+
+  it('carries password clients over HTTP and SOCKS5, and allow-listed sources without credentials, on each port', async () => {
+    const customer = await customerWithBalance(t.database, 5n * PTC);
+    const http = (await generateOk(t.app, t.database.db, customer, 'dynamic/traffic', { country: 'US' }))
+      .data[0];
+    const socks = (
+      await generateOk(t.app, t.database.db, customer, 'dynamic/traffic', {
+        country: 'US',
+        protocol: 'socks5',
+      })
+    ).data[0];
+    const added = await call(t.app, 'POST', '/proxy/allowlist', {
+      token: customer.token,
+      body: { network: '127.0.0.71', token_id: http.id },
+    });
+    expect(added.code).toBe(0);
+    const url = `http://127.0.0.1:${target.port}/hello`;
+    for (const port of targetPorts) {
+      expect(
+        await curl(['-x', `http://${http.username}:${http.password}@127.0.0.1:${port}`, url]),
+      ).toMatchObject({ status: 200, body: 'hello' });
+      expect(
+        await curl([
+          '--socks5-hostname',
+          `127.0.0.1:${port}`,
+          '-U',
+          `${socks.username}:${socks.password}`,
+          url,
+        ]),
+      ).toMatchObject({ status: 200, body: 'hello' });
+      expect((await curl(['-x', `http://${http.username}:wrong@127.0.0.1:${port}`, url])).status).toBe(407);
+      await expect
+        .poll(
+          async () =>
+            (await curl(['--interface', '127.0.0.71', '-x', `http://127.0.0.1:${port}`, url])).status,
+          {
+            timeout: 3_000,
+          },
+        )
+        .toBe(200);
+      // An address not listed presents no credentials: 407, as on the main port.
+      expect((await curl(['--interface', '127.0.0.72', '-x', `http://127.0.0.1:${port}`, url])).status).toBe(
+        407,
+      );
+    }
+  });
+});
