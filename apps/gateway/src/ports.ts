@@ -266,6 +266,11 @@ export interface AllowListRecord {
   proxyId: string;
   /** The proxy's username, by which its credential is looked up. */
   username: string;
+  /**
+   * Targeting by the gateway port the client connected to (issue #21): port -> username
+   * parameters without the base (e.g. `country-us-session-a1`). Any other port: the proxy's own.
+   */
+  portRules?: Readonly<Record<number, string>>;
 }
 
 /** The IP allow-list of every customer, held in memory by each gateway process. */

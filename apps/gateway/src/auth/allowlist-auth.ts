@@ -5,6 +5,7 @@ import { Refusal } from '../refusals';
 import { AllowList } from './allowlist';
 import type { AuthenticatedClient } from './authenticator';
 import type { CredentialCache } from './credential-cache';
+import { narrowArea, parseUsername } from './username-params';
 
 /** Options of the allow-list authentication. */
 export interface AllowListAuthOptions {
@@ -108,20 +109,28 @@ export class AllowListAuth {
     this.closeUnlisted();
   }
 
-  /** The client of a source address that was admitted moments ago; null: ask `authenticate`. */
-  recall(source: string): AuthenticatedClient | null {
-    const hit = this.remembered.get(source);
+  /** Remembered clients are per source, and per gateway port once any entry has port rules. */
+  private keyOf(source: string, port: number | undefined): string {
+    return this.list.hasPortRules && port !== undefined ? `${port}/${source}` : source;
+  }
+
+  /** The client of a source address (on gateway port `port`) admitted moments ago; null: ask `authenticate`. */
+  recall(source: string, port?: number): AuthenticatedClient | null {
+    const key = this.keyOf(source, port);
+    const hit = this.remembered.get(key);
     if (!hit) return null;
     if (this.options.cache.isCurrent(hit.credential.username, hit.credential)) return hit;
-    this.remembered.delete(source);
+    this.remembered.delete(key);
     return null;
   }
 
   /**
    * The client of a source address that presented no credentials: the proxy of its allow-list
-   * entry. Not listed: 407 / SOCKS refusal, as any client without credentials.
+   * entry, targeted by the entry's rule for the gateway port it connected to (the proxy's own
+   * area on any other port). Not listed: 407 / SOCKS refusal, as any client without credentials;
+   * a rule that no longer fits the proxy's area: 407 with the problem, as its username would be.
    */
-  async authenticate(source: string): Promise<AuthenticatedClient> {
+  async authenticate(source: string, port?: number): Promise<AuthenticatedClient> {
     const entry = this.list.match(source);
     if (!entry) throw new Refusal('auth_required', 'proxy authentication required');
     const list = this.list;
@@ -134,16 +143,24 @@ export class AllowListAuth {
     if (!credential || credential.proxyId !== entry.proxyId) {
       throw new Refusal('auth_required', 'proxy authentication required');
     }
-    const client: AuthenticatedClient = {
+    const rule = port === undefined ? undefined : entry.portRules?.[port];
+    let client: AuthenticatedClient = {
       credential,
       params: {},
       area: credential.area,
       allowListedFrom: source,
     };
+    if (rule !== undefined) {
+      const parsed = parseUsername(`${entry.username}-${rule}`);
+      if (!parsed.ok) throw new Refusal('auth_required', `port ${port}: ${parsed.problem}`);
+      const narrowed = narrowArea(credential.area, parsed.params);
+      if (!narrowed.ok) throw new Refusal('area_not_allowed', `port ${port}: ${narrowed.problem}`);
+      client = { ...client, params: parsed.params, area: narrowed.area };
+    }
     // A reload meanwhile may have removed the entry: answer, but do not remember.
     if (list === this.list) {
       if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
-      this.remembered.set(source, client);
+      this.remembered.set(this.keyOf(source, port), client);
     }
     return client;
   }

@@ -130,10 +130,14 @@ export class AllowList {
   private readonly v4Prefixes: number[];
   private readonly v6Prefixes: number[];
   readonly size: number;
+  /** Whether any entry targets by gateway port (clients are then told apart by port too). */
+  readonly hasPortRules: boolean;
 
   constructor(entries: readonly AllowListEntry[]) {
     let size = 0;
+    let hasPortRules = false;
     for (const entry of entries) {
+      if (entry.portRules && Object.keys(entry.portRules).length > 0) hasPortRules = true;
       const slash = entry.network.indexOf('/');
       const address = parseIp(slash < 0 ? entry.network : entry.network.slice(0, slash));
       if (!address) continue;
@@ -152,6 +156,7 @@ export class AllowList {
       }
     }
     this.size = size;
+    this.hasPortRules = hasPortRules;
     this.v4Prefixes = [...this.v4.keys()].sort((a, b) => b - a);
     this.v6Prefixes = [...this.v6.keys()].sort((a, b) => b - a);
   }

@@ -80,15 +80,18 @@ export class ConnectionBroker {
   }
 
   /** The client of a source address admitted moments ago by the IP allow-list; null: ask `authenticateSource`. */
-  recallSource(source: string): AuthenticatedClient | null {
-    return this.parts.allowList?.recall(source) ?? null;
+  recallSource(source: string, port?: number): AuthenticatedClient | null {
+    return this.parts.allowList?.recall(source, port) ?? null;
   }
 
-  /** The client of a source address that presented no credentials: its allow-list entry's proxy, else a `Refusal`. */
-  authenticateSource(source: string): Promise<AuthenticatedClient> {
+  /**
+   * The client of a source address that presented no credentials on gateway port `port`: its
+   * allow-list entry's proxy with the entry's targeting for that port, else a `Refusal`.
+   */
+  authenticateSource(source: string, port?: number): Promise<AuthenticatedClient> {
     const { allowList } = this.parts;
     if (!allowList) return Promise.reject(new Refusal('auth_required', 'proxy authentication required'));
-    return allowList.authenticate(source);
+    return allowList.authenticate(source, port);
   }
 
   /**

@@ -164,8 +164,8 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
       // Without credentials: the client of an allow-listed address (issue #21), else 407.
       const client =
         head.authorization === undefined
-          ? (broker.recallSource(socket.remoteAddress ?? '') ??
-            (await broker.authenticateSource(socket.remoteAddress ?? '')))
+          ? (broker.recallSource(socket.remoteAddress ?? '', socket.localPort) ??
+            (await broker.authenticateSource(socket.remoteAddress ?? '', socket.localPort)))
           : (broker.recallHeader(head.authorization) ??
             (await broker.authenticateHeader(head.authorization, socket.remoteAddress ?? '')));
       broker.admit(client, 'http');
@@ -214,7 +214,7 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
       // Clients repeat the same credentials on every request: most are known already.
       const isAnonymous = head.authorization === undefined;
       const known = isAnonymous
-        ? broker.recallSource(connection.socket.remoteAddress ?? '')
+        ? broker.recallSource(connection.socket.remoteAddress ?? '', connection.socket.localPort)
         : broker.recallHeader(head.authorization);
       if (known) {
         forwardAs(connection, head, uri, known);
@@ -223,7 +223,7 @@ export const createHttpProxy = (options: HttpProxyOptions): HttpProxy => {
       // Without credentials: the client of an allow-listed address (issue #21), else 407.
       const source = connection.socket.remoteAddress ?? '';
       (isAnonymous
-        ? broker.authenticateSource(source)
+        ? broker.authenticateSource(source, connection.socket.localPort)
         : broker.authenticateHeader(head.authorization, source)
       ).then(
         (client) => forwardAs(connection, head, uri, client),

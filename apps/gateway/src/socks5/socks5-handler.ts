@@ -42,7 +42,9 @@ const authenticateSource = async (
 ): Promise<AuthenticatedClient | null> => {
   const source = socket.remoteAddress ?? '';
   try {
-    const client = options.broker.recallSource(source) ?? (await options.broker.authenticateSource(source));
+    const port = socket.localPort;
+    const client =
+      options.broker.recallSource(source, port) ?? (await options.broker.authenticateSource(source, port));
     socket.write(CHOSE_NONE);
     return client;
   } catch (error) {

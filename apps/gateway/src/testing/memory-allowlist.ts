@@ -12,9 +12,14 @@ export class MemoryAllowListStore implements AllowListStore {
   /** Make `load` fail (a database outage). */
   isFailing = false;
 
-  /** Lists a network for a proxy (no notification). */
-  add(network: string, credential: ProxyCredential): void {
-    this.records.push({ network, proxyId: credential.proxyId, username: credential.username });
+  /** Lists a network for a proxy, with targeting by gateway port if given (no notification). */
+  add(network: string, credential: ProxyCredential, portRules?: Record<number, string>): void {
+    this.records.push({
+      network,
+      proxyId: credential.proxyId,
+      username: credential.username,
+      ...(portRules ? { portRules } : {}),
+    });
   }
 
   /** Removes a network (no notification). */
