@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, cidr, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, cidr, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 import { proxies } from './proxies';
 import { users } from './users';
@@ -27,6 +27,12 @@ export const ipAllowlistEntries = pgTable(
     network: cidr().notNull(),
     /** The customer's words (at most 100 characters). */
     note: text(),
+    /**
+     * Targeting by gateway port (README "IP allow-list"): gateway port (one of
+     * GATEWAY_TARGET_PORTS, as text) -> username parameters without the base, e.g.
+     * `{"10001": "country-us-session-a1"}`; any other port uses the proxy's own targeting.
+     */
+    portRules: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: instant().notNull().defaultNow(),
   },
   (table) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "ip_allowlist_entries" ADD COLUMN "port_rules" jsonb DEFAULT '{}'::jsonb NOT NULL;
