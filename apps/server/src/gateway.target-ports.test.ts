@@ -1,4 +1,6 @@
+import { eq, ipAllowlistEntries } from '@ptc/db';
 import { createExit } from '@ptc/db/testing';
+import { notifyAllowListChanged } from '@ptc/gateway/store';
 import { curl } from '@ptc/gateway/testing/curl';
 import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,5 +127,32 @@ describe('the gateway listens on GATEWAY_TARGET_PORTS as on its main port (issue
         407,
       );
     }
+  });
+
+  it("takes an entry's port rules from the database (column port_rules) as the gateway's targeting on that port", async () => {
+    const customer = await customerWithBalance(t.database, 5n * PTC);
+    const http = (await generateOk(t.app, t.database.db, customer, 'dynamic/traffic', { country: 'US' }))
+      .data[0];
+    const added = await call(t.app, 'POST', '/proxy/allowlist', {
+      token: customer.token,
+      body: { network: '127.0.0.73', token_id: http.id },
+    });
+    expect(added.code).toBe(0);
+    const [outside, nowhere] = targetPorts as [number, number];
+    await t.database.db
+      .update(ipAllowlistEntries)
+      .set({ portRules: { [outside]: 'country-de', [nowhere]: 'state-tx' } })
+      .where(eq(ipAllowlistEntries.id, BigInt(added.data.id)));
+    await notifyAllowListChanged(t.database);
+    const url = `http://127.0.0.1:${target.port}/hello`;
+    const listed = (port: number) =>
+      curl(['--interface', '127.0.0.73', '-x', `http://127.0.0.1:${port}`, url]);
+    // A rule outside the proxy's area (US) is refused with the problem; a state without exits is 4004.
+    await expect.poll(async () => (await listed(outside)).status, { timeout: 3_000 }).toBe(407);
+    expect((await listed(outside)).body).toContain('outside');
+    const noExit = await curl(['-i', '--interface', '127.0.0.73', '-x', `http://127.0.0.1:${nowhere}`, url]);
+    expect(noExit.body).toMatch(/X-PTC-Error: 4004/i);
+    // The main port keeps the proxy's own targeting.
+    expect(await listed(t.app.config.gateway.port)).toMatchObject({ status: 200, body: 'hello' });
   });
 });

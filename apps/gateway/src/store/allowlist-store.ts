@@ -17,13 +17,25 @@ export const createDbAllowListStore = (
   return {
     load: async () => {
       const rows = await handle.db
-        .select({ network: ipAllowlistEntries.network, proxyId: proxies.id, username: proxies.username })
+        .select({
+          network: ipAllowlistEntries.network,
+          proxyId: proxies.id,
+          username: proxies.username,
+          portRules: ipAllowlistEntries.portRules,
+        })
         .from(ipAllowlistEntries)
         .innerJoin(proxies, eq(proxies.id, ipAllowlistEntries.proxyId));
       return rows.map((row) => ({
         network: row.network,
         proxyId: row.proxyId.toString(),
         username: row.username,
+        ...(Object.keys(row.portRules).length > 0
+          ? {
+              portRules: Object.fromEntries(
+                Object.entries(row.portRules).map(([port, params]) => [Number(port), params]),
+              ),
+            }
+          : {}),
       }));
     },
     onChange: (listener) => {
