@@ -6,6 +6,7 @@ import { startHttpTarget, type TestTarget } from '@ptc/gateway/testing/targets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { type RunningGateway, startGateway } from './gateway';
+import { createKey } from './modules/public-api/public-api.test-helpers';
 import { call } from './test/accounts';
 import { customerWithBalance } from './test/factories';
 import { freePort, gatewayTestEnv, generateOk } from './test/proxies';
@@ -154,5 +155,80 @@ describe('the gateway listens on GATEWAY_TARGET_PORTS as on its main port (issue
     expect(noExit.body).toMatch(/X-PTC-Error: 4004/i);
     // The main port keeps the proxy's own targeting.
     expect(await listed(t.app.config.gateway.port)).toMatchObject({ status: 200, body: 'hello' });
+  });
+
+  it('sets port rules through the console and the public API: validated (4026, 4023, 1002), shown with host:port, taken by the gateway', async () => {
+    const customer = await customerWithBalance(t.database, 5n * PTC);
+    const http = (await generateOk(t.app, t.database.db, customer, 'dynamic/traffic', { country: 'US' }))
+      .data[0];
+    const added = await call(t.app, 'POST', '/proxy/allowlist', {
+      token: customer.token,
+      body: { network: '127.0.0.74', token_id: http.id },
+    });
+    const [first, second] = targetPorts as [number, number];
+    const put = (rules: unknown, id = added.data.id) =>
+      call(t.app, 'PUT', `/proxy/allowlist/${id}/ports`, { token: customer.token, body: { rules } });
+    for (const [rules, code] of [
+      [[{ port: t.app.config.gateway.port, params: 'country-us' }], 4026],
+      [[{ port: first, params: 'country-de' }], 4026],
+      [[{ port: first, params: 'colour-red' }], 4026],
+      [[{ port: first, params: 'session' }], 4026],
+      [
+        [
+          { port: first, params: 'country-us' },
+          { port: first, params: 'country-us' },
+        ],
+        1002,
+      ],
+      [[{ port: first, params: 'country-us\u0000' }], 1002],
+      [[{ port: first, params: 'x'.repeat(201) }], 1002],
+      [[{ port: 0, params: 'country-us' }], 1002],
+    ] as const) {
+      expect((await put(rules)).code, JSON.stringify(rules)).toBe(code);
+    }
+    expect((await put([], '999999999')).code).toBe(4023);
+    const list = await call(t.app, 'GET', '/proxy/allowlist', { token: customer.token });
+    expect(list.data.target_ports).toEqual(targetPorts);
+    expect(list.data.items[0].port_rules).toEqual([]);
+
+    const set = await put([
+      { port: second, params: 'state-tx' },
+      { port: first, params: 'country-US-session-a1' },
+    ]);
+    expect(set.code).toBe(0);
+    // Sorted by port.
+    expect(set.data.port_rules).toEqual(
+      [
+        { port: first, params: 'country-US-session-a1', host_port: `127.0.0.1:${first}` },
+        { port: second, params: 'state-tx', host_port: `127.0.0.1:${second}` },
+      ].sort((a, b) => a.port - b.port),
+    );
+    const url = `http://127.0.0.1:${target.port}/hello`;
+    const listed = (port: number) =>
+      curl(['-i', '--interface', '127.0.0.74', '-x', `http://127.0.0.1:${port}`, url]);
+    // No exit in Texas: the rule reached the gateway. The other rule and the main port carry.
+    await expect
+      .poll(async () => (await listed(second)).body, { timeout: 3_000 })
+      .toMatch(/X-PTC-Error: 4004/i);
+    expect((await listed(first)).status).toBe(200);
+    expect((await listed(t.app.config.gateway.port)).status).toBe(200);
+
+    // The public API takes the same rules with a full key.
+    const key = await createKey(t.app, customer.token);
+    const viaApi = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/allowlist/${added.data.id}/ports`,
+      headers: { 'x-api-key': key },
+      payload: { rules: [{ port: second, params: 'country-de' }] },
+    });
+    expect(viaApi.json()).toMatchObject({ code: 4026 });
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/allowlist/${added.data.id}/ports`,
+      headers: { 'x-api-key': key },
+      payload: { rules: [] },
+    });
+    expect(cleared.json()).toMatchObject({ code: 0, data: { port_rules: [] } });
+    await expect.poll(async () => (await listed(second)).status, { timeout: 3_000 }).toBe(200);
   });
 });

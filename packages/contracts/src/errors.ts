@@ -150,6 +150,13 @@ export const ERRORS = define({
     message: 'Not an address range that can be allow-listed',
   },
   ERR_ALLOWLIST_DUPLICATE: { code: 4025, httpStatus: 409, message: 'This address range is already listed' },
+  // A port rule (targeting by gateway port): a port not among the gateway's targeting ports, or
+  // username parameters that do not parse or leave the proxy's area.
+  ERR_ALLOWLIST_PORT_RULE: {
+    code: 4026,
+    httpStatus: 400,
+    message: 'Not a targeting rule an allow-list entry can have',
+  },
   ERR_STATIC_CONCURRENCY_LIMIT: {
     code: 4101,
     httpStatus: 429,

@@ -37,6 +37,12 @@ export const ipAllowListEntrySchema = z.object({
     deleted: z.boolean(),
   }),
   note: z.string().nullable(),
+  /**
+   * Targeting by gateway port: a client of this range connecting without credentials to `port`
+   * gets `params` (username parameters, e.g. `country-us-session-a1`); `host_port` is the address
+   * to give it. Any other port: the proxy's own targeting.
+   */
+  port_rules: z.array(z.object({ port: z.number().int(), params: z.string(), host_port: z.string() })),
   created_at: z.string(),
 });
 export type IpAllowListEntry = z.infer<typeof ipAllowListEntrySchema>;
@@ -49,6 +55,8 @@ export const ipAllowListSchema = z.object({
   /** The address this request came from (null when it cannot be listed, e.g. a private one). */
   current_ip: z.string().nullable(),
   min_prefix: z.object({ ipv4: z.number().int(), ipv6: z.number().int() }),
+  /** The gateway ports port rules may use (GATEWAY_TARGET_PORTS; empty: targeting by port is off). */
+  target_ports: z.array(z.number().int()),
   /** The proxies a range may be listed for: the customer's live ones, newest first (at most 500). */
   choices: z.array(
     z.object({
@@ -71,3 +79,25 @@ export const addIpAllowListEntrySchema = z.object({
   note: z.string().max(IP_ALLOWLIST_DEFAULTS.NOTE_MAX).optional(),
 });
 export type AddIpAllowListEntry = z.input<typeof addIpAllowListEntrySchema>;
+
+/** At most this many port rules per entry. */
+export const IP_ALLOWLIST_MAX_PORT_RULES = 50;
+
+/** `PUT …/allowlist/{id}/ports`: an entry's whole set of port rules (empty: none). */
+export const ipAllowListPortRulesSchema = z.object({
+  rules: z
+    .array(
+      z.object({
+        port: z.number().int().min(1).max(65_535),
+        params: z
+          .string()
+          .trim()
+          .min(1)
+          .max(200)
+          .regex(/^[A-Za-z0-9-]+$/, 'username parameters, e.g. country-us-session-a1'),
+      }),
+    )
+    .max(IP_ALLOWLIST_MAX_PORT_RULES)
+    .refine((rules) => new Set(rules.map((rule) => rule.port)).size === rules.length, 'one rule per port'),
+});
+export type IpAllowListPortRules = z.infer<typeof ipAllowListPortRulesSchema>;

@@ -26,6 +26,7 @@ const entry = (id: string, network: string, overrides: Partial<IpAllowListEntry>
   network,
   proxy: { id: PROXY.id, username: PROXY.username, protocol: 'http', status: 1, switch: 5, deleted: false },
   note: null,
+  port_rules: [],
   created_at: '2026-11-28T05:00:00.000Z',
   ...overrides,
 });
@@ -41,6 +42,7 @@ const serve = (refuse: AppError | null = null) =>
         max: 2,
         current_ip: '203.0.113.5',
         min_prefix: { ipv4: 24, ipv6: 48 },
+        target_ports: [],
         choices: [{ ...PROXY, remark: 'office' }],
       } satisfies IpAllowList,
     }),

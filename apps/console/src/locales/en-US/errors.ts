@@ -69,6 +69,8 @@ export const errors = {
   'errors.ERR_ALLOWLIST_RANGE':
     'Enter an IP address or a CIDR range that can be allow-listed (not too wide, not a private or reserved range)',
   'errors.ERR_ALLOWLIST_DUPLICATE': 'This address range is already on your allow-list',
+  'errors.ERR_ALLOWLIST_PORT_RULE':
+    'Not a targeting rule this entry can have: check the port and the parameters',
   'errors.ERR_STATIC_CONCURRENCY_LIMIT': 'Static private proxy concurrency limit reached',
   'errors.REFERRAL_CODE_INVALID': 'Invalid referral code',
   'errors.ERR_API_TOKEN_ERROR': 'API token error, please log in again',

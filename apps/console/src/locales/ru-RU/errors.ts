@@ -69,6 +69,7 @@ export const errors: Record<keyof typeof reference, string> = {
   'errors.ERR_ALLOWLIST_RANGE':
     'Введите IP-адрес или диапазон CIDR, который можно внести в белый список (не слишком широкий, не частный и не зарезервированный)',
   'errors.ERR_ALLOWLIST_DUPLICATE': 'Этот диапазон адресов уже есть в вашем белом списке',
+  'errors.ERR_ALLOWLIST_PORT_RULE': 'Недопустимое правило таргетинга: проверьте порт и параметры',
   'errors.ERR_STATIC_CONCURRENCY_LIMIT': 'Достигнут лимит одновременных подключений статического прокси',
   'errors.REFERRAL_CODE_INVALID': 'Недействительный реферальный код',
   'errors.ERR_API_TOKEN_ERROR': 'Ошибка API-токена, пожалуйста, войдите снова',

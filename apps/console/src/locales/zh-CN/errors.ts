@@ -67,6 +67,7 @@ export const errors: Record<keyof typeof reference, string> = {
   'errors.ERR_ALLOWLIST_RANGE':
     '请输入可加入白名单的 IP 地址或 CIDR 地址段（不能过宽，不能是私有或保留地址段）',
   'errors.ERR_ALLOWLIST_DUPLICATE': '该地址段已在您的白名单中',
+  'errors.ERR_ALLOWLIST_PORT_RULE': '无效的端口定向规则：请检查端口和参数',
   'errors.ERR_STATIC_CONCURRENCY_LIMIT': '静态独享代理并发数已达上限',
   'errors.REFERRAL_CODE_INVALID': '邀请码无效',
   'errors.ERR_API_TOKEN_ERROR': 'API 令牌错误，请重新登录',

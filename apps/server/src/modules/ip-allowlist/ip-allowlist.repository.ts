@@ -22,8 +22,12 @@ export const listEntries = (db: Database, userId: bigint) =>
       id: ipAllowlistEntries.id,
       network: ipAllowlistEntries.network,
       note: ipAllowlistEntries.note,
+      portRules: ipAllowlistEntries.portRules,
       createdAt: ipAllowlistEntries.createdAt,
       proxy: {
+        country: proxies.country,
+        state: proxies.state,
+        city: proxies.city,
         publicId: proxies.publicId,
         username: proxies.username,
         protocol: proxies.protocol,
@@ -114,6 +118,21 @@ export const insertEntry = async (
 export const deleteEntry = async (db: Database, userId: bigint, id: bigint) => {
   const rows = await db
     .delete(ipAllowlistEntries)
+    .where(and(eq(ipAllowlistEntries.userId, userId), eq(ipAllowlistEntries.id, id)))
+    .returning({ id: ipAllowlistEntries.id });
+  return rows.length > 0;
+};
+
+/** Replaces a customer's entry's port rules; false when it has none of this id. */
+export const updatePortRules = async (
+  db: Database,
+  userId: bigint,
+  id: bigint,
+  rules: Record<string, string>,
+) => {
+  const rows = await db
+    .update(ipAllowlistEntries)
+    .set({ portRules: rules })
     .where(and(eq(ipAllowlistEntries.userId, userId), eq(ipAllowlistEntries.id, id)))
     .returning({ id: ipAllowlistEntries.id });
   return rows.length > 0;

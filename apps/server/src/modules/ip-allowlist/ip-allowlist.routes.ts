@@ -3,6 +3,7 @@ import {
   doneResponseSchema,
   envelopeSchema,
   ipAllowListEntrySchema,
+  ipAllowListPortRulesSchema,
   ipAllowListSchema,
   ok,
 } from '@ptc/contracts';
@@ -14,6 +15,7 @@ import {
   addAllowListEntry,
   deleteAllowListEntry,
   getAllowList,
+  setAllowListPortRules,
 } from './ip-allowlist.service';
 
 const tags = ['IP allow-list'];
@@ -68,5 +70,22 @@ export const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await deleteAllowListEntry(deps, currentUser(request), request.params.entry_id)),
+  );
+
+  app.put(
+    '/proxy/allowlist/:entry_id/ports',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Set an entry's targeting by gateway port: port -> username parameters (4026 when a port is not a targeting port or the parameters leave the proxy's area)",
+        params: z.object({ entry_id: z.string().min(1).max(64) }),
+        body: ipAllowListPortRulesSchema,
+        response: { 200: envelopeSchema(ipAllowListEntrySchema) },
+      },
+    },
+    async (request) =>
+      ok(await setAllowListPortRules(deps, currentUser(request), request.params.entry_id, request.body)),
   );
 };

@@ -5,9 +5,10 @@ import {
   IP_ALLOWLIST_MIN_PREFIX,
   type IpAllowList,
   type IpAllowListEntry,
+  type IpAllowListPortRules,
 } from '@ptc/contracts';
 import type { Database, DatabaseHandle } from '@ptc/db';
-import { normaliseAllowListRange } from '@ptc/gateway';
+import { normaliseAllowListRange, parseUsername } from '@ptc/gateway';
 import { notifyAllowListChanged } from '@ptc/gateway/store';
 import type { Config } from '../../config';
 import type { UserRow } from '../auth/auth.repository';
@@ -22,6 +23,7 @@ import {
   listProxyChoices,
   lockAllowLists,
   overlapsOtherAccount,
+  updatePortRules,
 } from './ip-allowlist.repository';
 
 /** What the allow-list services work with. */
@@ -29,10 +31,10 @@ export interface AllowListDeps {
   db: Database;
   /** Gateways are told of changes through it (LISTEN/NOTIFY or in-process). */
   database: DatabaseHandle;
-  config: Pick<Config, 'ipAllowList'>;
+  config: Pick<Config, 'ipAllowList' | 'gateway'>;
 }
 
-const present = (row: AllowListRow): IpAllowListEntry => ({
+const present = (deps: AllowListDeps, row: AllowListRow): IpAllowListEntry => ({
   id: row.id.toString(),
   network: row.network,
   proxy: {
@@ -44,6 +46,13 @@ const present = (row: AllowListRow): IpAllowListEntry => ({
     deleted: row.proxy.deletedAt !== null,
   },
   note: row.note,
+  port_rules: Object.entries(row.portRules)
+    .map(([port, params]) => ({
+      port: Number(port),
+      params,
+      host_port: `${deps.config.gateway.publicHost}:${port}`,
+    }))
+    .sort((a, b) => a.port - b.port),
   created_at: row.createdAt.toISOString(),
 });
 
@@ -64,10 +73,11 @@ export const getAllowList = async (
     listProxyChoices(deps.db, user.id, IP_ALLOWLIST_DEFAULTS.CHOICES_MAX),
   ]);
   return {
-    items: rows.map(present),
+    items: rows.map((row) => present(deps, row)),
     max: deps.config.ipAllowList.maxPerAccount,
     current_ip: suggestionOf(deps, requestIp),
     min_prefix: IP_ALLOWLIST_MIN_PREFIX,
+    target_ports: deps.config.gateway.targetPorts,
     choices: choices.map((proxy) => ({
       id: proxy.publicId,
       username: proxy.username,
@@ -115,7 +125,65 @@ export const addAllowListEntry = async (
   await notifyAllowListChanged(deps.database);
   const row = (await listEntries(deps.db, user.id)).find((entry) => entry.id === id);
   if (!row) throw new Error('the new entry vanished');
-  return present(row);
+  return present(deps, row);
+};
+
+/** Why a port rule cannot be taken, or null. */
+const portRuleProblem = (
+  deps: AllowListDeps,
+  row: AllowListRow,
+  rule: IpAllowListPortRules['rules'][number],
+): string | null => {
+  if (!deps.config.gateway.targetPorts.includes(rule.port)) {
+    return `port ${rule.port} is not one of the gateway's targeting ports`;
+  }
+  const parsed = parseUsername(`${row.proxy.username}-${rule.params}`);
+  if (!parsed.ok) return parsed.problem;
+  const { country, state, city } = parsed.params;
+  const bought = row.proxy;
+  for (const [field, asked, own] of [
+    ['country', country, bought.country],
+    ['state', state, bought.state],
+    ['city', city, bought.city],
+  ] as const) {
+    if (asked && own && asked.toLowerCase() !== own.toLowerCase()) {
+      return `${field} "${asked}" is outside this proxy's area (${field} "${own}")`;
+    }
+  }
+  return null;
+};
+
+/**
+ * Replaces the port rules of one of the customer's entries (4023 when it has none of this id):
+ * each port one of GATEWAY_TARGET_PORTS, each rule username parameters that parse and stay in the
+ * proxy's area (4026 naming the rule otherwise; nothing changes). Gateways hear of it at once.
+ */
+export const setAllowListPortRules = async (
+  deps: AllowListDeps,
+  user: UserRow,
+  entryId: string,
+  body: IpAllowListPortRules,
+): Promise<IpAllowListEntry> => {
+  const id = /^\d{1,18}$/.test(entryId) ? BigInt(entryId) : null;
+  const row =
+    id === null ? undefined : (await listEntries(deps.db, user.id)).find((entry) => entry.id === id);
+  if (!row || id === null) throw new AppError('ERR_NO_ALLOWLIST_ENTRY');
+  const fields = body.rules.flatMap((rule, index) => {
+    const problem = portRuleProblem(deps, row, rule);
+    return problem ? [{ field: `rules.${index}`, reason: problem }] : [];
+  });
+  if (fields.length > 0) {
+    throw new AppError('ERR_ALLOWLIST_PORT_RULE', {
+      message: `Not a targeting rule this entry can have: ${fields[0]?.reason}`,
+      data: { fields },
+    });
+  }
+  const rules = Object.fromEntries(body.rules.map((rule) => [String(rule.port), rule.params]));
+  if (!(await updatePortRules(deps.db, user.id, id, rules))) throw new AppError('ERR_NO_ALLOWLIST_ENTRY');
+  await notifyAllowListChanged(deps.database);
+  const updated = (await listEntries(deps.db, user.id)).find((entry) => entry.id === id);
+  if (!updated) throw new AppError('ERR_NO_ALLOWLIST_ENTRY');
+  return present(deps, updated);
 };
 
 /** Removes one of the customer's entries (4023 when it has none of this id); gateways hear of it at once. */

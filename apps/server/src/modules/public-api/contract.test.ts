@@ -205,6 +205,11 @@ describe('public API contract: the documents are valid OpenAPI and every documen
     expect(listed.body.data).toMatchObject({ network: '198.51.100.0/24', proxy: { id: rotating.id } });
     const allowList = await call('GET', '/api/v2/allowlist');
     expect(allowList.body.data.items).toHaveLength(1);
+    // No GATEWAY_TARGET_PORTS here: an empty set of port rules is all an entry can take.
+    const ports = await call('PUT', `/api/v2/allowlist/${listed.body.data.id}/ports`, {
+      body: { rules: [] },
+    });
+    expect(ports.body.data.port_rules).toEqual([]);
     await call('DELETE', `/api/v2/allowlist/${listed.body.data.id}`);
     await call('DELETE', `/api/v2/proxies/${universal.body.data.data[0].id}`);
     const expired = await createProxy(t.database.db, customer.user.id, {

@@ -15,6 +15,7 @@ import {
   formatPtc,
   generatedProxiesSchema,
   ipAllowListEntrySchema,
+  ipAllowListPortRulesSchema,
   ipAllowListSchema,
   ipPrefixListSchema,
   ipPrefixQuerySchema,
@@ -51,7 +52,12 @@ import type { AreaLevel } from '../areas/areas.repository';
 import { createAreaCatalog } from '../areas/areas.service';
 import { summarizeTraffic } from '../billing/summary.service';
 import { customerDomainUsage, proxyDomainUsage } from '../domain-usage/domain-usage.service';
-import { addAllowListEntry, deleteAllowListEntry, getAllowList } from '../ip-allowlist/ip-allowlist.service';
+import {
+  addAllowListEntry,
+  deleteAllowListEntry,
+  getAllowList,
+  setAllowListPortRules,
+} from '../ip-allowlist/ip-allowlist.service';
 import {
   type GenerationPlan,
   planDynamicCommon,
@@ -650,6 +656,27 @@ export const v2Routes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, 
       },
     },
     async (request) => ok(await deleteAllowListEntry(deps, currentUser(request), request.params.id)),
+  );
+
+  app.put(
+    '/allowlist/:id/ports',
+    {
+      onRequest: write,
+      schema: {
+        ...operation('setIpAllowListPortRules', {
+          params: { id: 'ENTRY_ID' },
+          body: { rules: [{ port: 10001, params: 'country-us-session-a1' }] },
+        }),
+        tags: ['IP allow-list'],
+        summary:
+          "Target an allow-listed range by gateway port: each rule's port (one of the gateway's targeting ports) gets its username parameters; 4026 when not, 4023 unknown entry",
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: ipAllowListPortRulesSchema,
+        response: answers(ipAllowListEntrySchema),
+      },
+    },
+    async (request) =>
+      ok(await setAllowListPortRules(deps, currentUser(request), request.params.id, request.body)),
   );
 
   app.put(
