@@ -1,4 +1,9 @@
-import type { AddIpAllowListEntry, IpAllowList, IpAllowListEntry } from '@ptc/contracts';
+import type {
+  AddIpAllowListEntry,
+  IpAllowList,
+  IpAllowListEntry,
+  IpAllowListPortRules,
+} from '@ptc/contracts';
 import { api } from '../../shared/api/api';
 
 /** TanStack Query keys of the IP allow-list page. */
@@ -15,3 +20,12 @@ export const addAllowListEntry = (body: AddIpAllowListEntry) =>
 /** `DELETE /api/proxy/allowlist/{entry_id}`. */
 export const deleteAllowListEntry = (id: string) =>
   api.request<unknown>({ method: 'DELETE', path: '/proxy/allowlist/{entry_id}', params: { entry_id: id } });
+
+/** `PUT /api/proxy/allowlist/{entry_id}/ports`: the entry's whole set of port rules (refusals, e.g. 4026, as a toast). */
+export const setAllowListPortRules = (id: string, body: IpAllowListPortRules) =>
+  api.request<IpAllowListEntry>({
+    method: 'PUT',
+    path: '/proxy/allowlist/{entry_id}/ports',
+    params: { entry_id: id },
+    data: body,
+  });

@@ -33,6 +33,8 @@ const entry = (id: string, network: string, overrides: Partial<IpAllowListEntry>
 
 /** The entries the stand-in server holds. */
 let items: IpAllowListEntry[];
+/** The gateway's targeting ports the stand-in server answers. */
+let targetPorts: number[] = [];
 
 const serve = (refuse: AppError | null = null) =>
   mockApi({
@@ -42,7 +44,7 @@ const serve = (refuse: AppError | null = null) =>
         max: 2,
         current_ip: '203.0.113.5',
         min_prefix: { ipv4: 24, ipv6: 48 },
-        target_ports: [],
+        target_ports: targetPorts,
         choices: [{ ...PROXY, remark: 'office' }],
       } satisfies IpAllowList,
     }),
@@ -52,6 +54,18 @@ const serve = (refuse: AppError | null = null) =>
       const added = entry(String(items.length + 10), `${body.network}/32`, { note: body.note ?? null });
       items = [...items, added];
       return { data: added };
+    },
+    'PUT /proxy/allowlist/:entry_id/ports': (call) => {
+      const { rules } = call.body as { rules: { port: number; params: string }[] };
+      items = items.map((item) =>
+        item.id === call.params.entry_id
+          ? {
+              ...item,
+              port_rules: rules.map((rule) => ({ ...rule, host_port: `gw.example.test:${rule.port}` })),
+            }
+          : item,
+      );
+      return { data: items.find((item) => item.id === call.params.entry_id) };
     },
     'DELETE /proxy/allowlist/:entry_id': (call) => {
       items = items.filter((item) => item.id !== call.params.entry_id);
@@ -78,6 +92,7 @@ beforeAll(async () => {
 beforeEach(() => {
   queryClient.clear();
   items = [];
+  targetPorts = [];
   recordToasts();
 });
 
@@ -156,5 +171,27 @@ describe('the IP allow-list page', () => {
     fireEvent.click(screen.getByTestId('ip-allowlist-delete-confirm'));
     await waitFor(() => expect(api.callsTo('DELETE', '/proxy/allowlist/1')).toHaveLength(1));
     await waitFor(() => expect(screen.getByTestId('ip-allowlist-count').textContent).toBe('0 of 2 ranges'));
+  });
+
+  it('adds a targeting rule for a gateway port and shows its ready host:port line', async () => {
+    items = [entry('1', '198.51.100.0/24')];
+    targetPorts = [10001, 10002];
+    const api = await openPage();
+    const rules = screen.getByTestId('ip-allowlist-ports-1');
+    expect(rules.textContent).toContain(enUS['ipAllowList.ports.none']);
+    const select = screen.getByTestId('ip-allowlist-port-select-1');
+    fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select);
+    fireEvent.click(await screen.findByTitle('10002'));
+    fireEvent.change(screen.getByTestId('ip-allowlist-port-params-1'), {
+      target: { value: ' country-us-session-a1 ' },
+    });
+    fireEvent.click(screen.getByTestId('ip-allowlist-port-add-1'));
+    await waitFor(() => expect(api.callsTo('PUT', '/proxy/allowlist/1/ports')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/proxy/allowlist/1/ports')[0]?.body).toEqual({
+      rules: [{ port: 10002, params: 'country-us-session-a1' }],
+    });
+    const line = await screen.findByTestId('ip-allowlist-port-rule-10002');
+    expect(line.textContent).toContain('gw.example.test:10002');
+    expect(line.textContent).toContain('country-us-session-a1');
   });
 });

@@ -9,6 +9,7 @@ import { LoadFailed } from '../../shared/ui/load-failed';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { AddRangeDialog } from './add-range-dialog';
 import { deleteAllowListEntry, fetchAllowList, IP_ALLOWLIST_QUERY_KEYS } from './ip-allowlist.api';
+import { PortRules } from './port-rules';
 import './ip-allowlist-texts';
 
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
@@ -111,6 +112,11 @@ const IpAllowListPage = () => {
       render: (_value, entry) => <ProxyOf entry={entry} />,
     },
     { key: 'note', title: t('ipAllowList.column.note'), render: (_value, entry) => note(entry) },
+    {
+      key: 'ports',
+      title: t('ipAllowList.column.ports'),
+      render: (_value, entry) => <PortRules entry={entry} targetPorts={data?.target_ports ?? []} />,
+    },
     { key: 'added', title: t('ipAllowList.column.added'), render: (_value, entry) => when(entry.created_at) },
     {
       key: 'actions',
@@ -134,6 +140,9 @@ const IpAllowListPage = () => {
               <ProxyOf entry={entry} />
             </CardLine>
             <CardLine label={t('ipAllowList.column.note')}>{note(entry)}</CardLine>
+            <CardLine label={t('ipAllowList.column.ports')}>
+              <PortRules entry={entry} targetPorts={data?.target_ports ?? []} />
+            </CardLine>
             <CardLine label={t('ipAllowList.column.added')}>{when(entry.created_at)}</CardLine>
           </Flex>
         </Card>

@@ -39,4 +39,10 @@ export const ipAllowList = {
   'ipAllowList.family.dynamic-ip': 'Rotating (IP)',
   'ipAllowList.family.static-traffic': 'Static (traffic)',
   'ipAllowList.family.static-ip': 'Static (IP)',
+  'ipAllowList.column.ports': 'Targeting by port',
+  'ipAllowList.ports.none': "The proxy's own targeting on every port",
+  'ipAllowList.ports.port': 'Port',
+  'ipAllowList.ports.params': 'Targeting parameters',
+  'ipAllowList.ports.add': 'Add rule',
+  'ipAllowList.ports.remove': 'Remove the rule of port {{port}}',
 };

@@ -41,4 +41,10 @@ export const ipAllowList: Record<keyof typeof reference, string> = {
   'ipAllowList.family.dynamic-ip': 'Динамический (IP)',
   'ipAllowList.family.static-traffic': 'Статический (трафик)',
   'ipAllowList.family.static-ip': 'Статический (IP)',
+  'ipAllowList.column.ports': 'Таргетинг по порту',
+  'ipAllowList.ports.none': 'Собственный таргетинг прокси на всех портах',
+  'ipAllowList.ports.port': 'Порт',
+  'ipAllowList.ports.params': 'Параметры таргетинга',
+  'ipAllowList.ports.add': 'Добавить правило',
+  'ipAllowList.ports.remove': 'Удалить правило порта {{port}}',
 };

@@ -40,4 +40,10 @@ export const ipAllowList: Record<keyof typeof reference, string> = {
   'ipAllowList.family.dynamic-ip': '动态（按 IP）',
   'ipAllowList.family.static-traffic': '静态（按流量）',
   'ipAllowList.family.static-ip': '静态（按 IP）',
+  'ipAllowList.column.ports': '按端口定向',
+  'ipAllowList.ports.none': '所有端口使用代理自身的定向',
+  'ipAllowList.ports.port': '端口',
+  'ipAllowList.ports.params': '定向参数',
+  'ipAllowList.ports.add': '添加规则',
+  'ipAllowList.ports.remove': '删除端口 {{port}} 的规则',
 };
