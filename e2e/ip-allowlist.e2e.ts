@@ -25,6 +25,8 @@ describe.skipIf(!chromiumPath)('IP allow-list in Chromium', () => {
   let browser: Browser;
   let target: TestTarget;
   let gatewayPort: number;
+  /** A gateway targeting port (GATEWAY_TARGET_PORTS) for the allow-list's port rules. */
+  let targetPort: number;
   const tokens = { owner: '', other: '', third: '' };
   const proxies = { http: '', socks: '', httpUser: '', socksUser: '' };
 
@@ -54,11 +56,13 @@ describe.skipIf(!chromiumPath)('IP allow-list in Chromium', () => {
       await seed.close();
     }
     gatewayPort = await freePort();
+    targetPort = await freePort();
     [server, browser] = await Promise.all([
       startServer({
         dataDir,
         env: {
           GATEWAY_PORT: String(gatewayPort),
+          GATEWAY_TARGET_PORTS: String(targetPort),
           GATEWAY_PUBLIC_HOST: '127.0.0.1',
           GATEWAY_ALLOW_PRIVATE_TARGETS: '127.0.0.0/8',
           GATEWAY_FLUSH_INTERVAL_MS: '500',
@@ -76,11 +80,16 @@ describe.skipIf(!chromiumPath)('IP allow-list in Chromium', () => {
   });
 
   /** A request without credentials from `source` through the gateway: HTTP status (0: none) and size. */
-  const noCredentials = async (source: string, via: 'http' | 'connect' | 'socks5', bytes = 1024) => {
+  const noCredentials = async (
+    source: string,
+    via: 'http' | 'connect' | 'socks5',
+    bytes = 1024,
+    port = gatewayPort,
+  ) => {
     const proxyArgs =
       via === 'socks5'
-        ? ['--socks5-hostname', `127.0.0.1:${gatewayPort}`]
-        : ['-x', `http://127.0.0.1:${gatewayPort}`, ...(via === 'connect' ? ['-p'] : [])];
+        ? ['--socks5-hostname', `127.0.0.1:${port}`]
+        : ['-x', `http://127.0.0.1:${port}`, ...(via === 'connect' ? ['-p'] : [])];
     const { stdout } = await run(
       'curl',
       [
@@ -198,6 +207,42 @@ describe.skipIf(!chromiumPath)('IP allow-list in Chromium', () => {
     expect((await noCredentials('127.0.0.3', 'http')).status).toBe(407);
     await expect.poll(() => trafficOf(proxies.http), { timeout: 15_000 }).toBeGreaterThan(before + 500_000);
     await expect.poll(() => trafficOf(proxies.socks), { timeout: 15_000 }).toBeGreaterThan(100_000);
+    await page.context().close();
+  });
+
+  it('adds a targeting rule for a gateway port to the listed address and shows its host:port line; clients without credentials on that port are carried', async () => {
+    const page = await openPage(tokens.owner, 'en-US', 1280);
+    const entry = (await api(tokens.owner, '/proxy/allowlist')).data.items.find(
+      (item: { network: string }) => item.network === '127.0.0.1/32',
+    );
+    const rules = page.getByTestId(`ip-allowlist-ports-${entry.id}`);
+    await rules.waitFor({ timeout: 15_000 });
+    expect(await rules.textContent()).toContain("The proxy's own targeting on every port");
+    await page.getByTestId(`ip-allowlist-port-select-${entry.id}`).click();
+    await page.getByTitle(String(targetPort)).click();
+    await page.getByTestId(`ip-allowlist-port-params-${entry.id}`).fill('session-e2e1');
+    const saved = page.waitForResponse((response) => response.url().endsWith(`/allowlist/${entry.id}/ports`));
+    await page.getByTestId(`ip-allowlist-port-add-${entry.id}`).click();
+    expect(await (await saved).json()).toMatchObject({
+      code: 0,
+      data: {
+        port_rules: [{ port: targetPort, params: 'session-e2e1', host_port: `127.0.0.1:${targetPort}` }],
+      },
+    });
+    const line = page.getByTestId(`ip-allowlist-port-rule-${targetPort}`);
+    await line.waitFor({ timeout: 15_000 });
+    expect(await line.textContent()).toContain(`127.0.0.1:${targetPort}`);
+    await expect
+      .poll(async () => (await noCredentials('127.0.0.1', 'http', 1024, targetPort)).status, {
+        timeout: 5_000,
+      })
+      .toBe(200);
+    expect(await noCredentials('127.0.0.1', 'connect', 50_000, targetPort)).toEqual({
+      status: 200,
+      size: 50_000,
+    });
+    // The main port keeps working as before.
+    expect((await noCredentials('127.0.0.1', 'http')).status).toBe(200);
     await page.context().close();
   });
 
