@@ -11,7 +11,7 @@ export {
   type NormalisedRange,
   normaliseAllowListRange,
 } from './auth/allowlist';
-export { type ParsedUsername, parseUsername, type UsernameParams } from './auth/username-params';
+export { narrowArea, type ParsedUsername, parseUsername, type UsernameParams } from './auth/username-params';
 export { type ProbeResult, type ProbeTarget, probeExit } from './exits/exit-probe';
 export { createGateway, GATEWAY_DEFAULTS } from './gateway';
 export type {

@@ -8,7 +8,7 @@ import {
   type IpAllowListPortRules,
 } from '@ptc/contracts';
 import type { Database, DatabaseHandle } from '@ptc/db';
-import { normaliseAllowListRange, parseUsername } from '@ptc/gateway';
+import { narrowArea, normaliseAllowListRange, parseUsername } from '@ptc/gateway';
 import { notifyAllowListChanged } from '@ptc/gateway/store';
 import type { Config } from '../../config';
 import type { UserRow } from '../auth/auth.repository';
@@ -139,17 +139,13 @@ const portRuleProblem = (
   }
   const parsed = parseUsername(`${row.proxy.username}-${rule.params}`);
   if (!parsed.ok) return parsed.problem;
-  const { country, state, city } = parsed.params;
-  const bought = row.proxy;
-  for (const [field, asked, own] of [
-    ['country', country, bought.country],
-    ['state', state, bought.state],
-    ['city', city, bought.city],
-  ] as const) {
-    if (asked && own && asked.toLowerCase() !== own.toLowerCase()) {
-      return `${field} "${asked}" is outside this proxy's area (${field} "${own}")`;
-    }
-  }
+  // The gateway's own check (`narrowArea`), so that a rule saved here is one the gateway takes.
+  const { country, state, city } = row.proxy;
+  const narrowed = narrowArea(
+    { country: country ?? undefined, state: state ?? undefined, city: city ?? undefined },
+    parsed.params,
+  );
+  if (!narrowed.ok) return narrowed.problem;
   return null;
 };
 
